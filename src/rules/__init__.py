@@ -1,0 +1,24 @@
+"""What the games are: cards, rule sets, deals and positions. No solver here.
+
+>>> from rules import PREFERANS, parse_deal, format_hand
+>>> deal = parse_deal("AKQ... 987... .7..", PREFERANS)
+Traceback (most recent call last):
+...
+rules.errors.InvalidInputError: hand 2 has 1 card but hand 0 has 3: every hand in the play holds the same number
+"""
+
+from rules.cards import Card, Rank, Suit, parse_card, parse_cards
+from rules.constraints import Constraint
+from rules.deal import Deal, check_deal, format_deal, format_hand, parse_deal, parse_hand
+from rules.errors import InvalidInputError
+from rules.games import GAMES, POLSKT_PASS, PREFERANS, PRIFFE, VIENNA, Game, get_game
+from rules.play import TrickRules
+from rules.position import Position, Trick
+
+__all__ = [
+    "GAMES", "POLSKT_PASS", "PREFERANS", "PRIFFE", "VIENNA",
+    "Card", "Constraint", "Deal", "Game", "InvalidInputError", "Position", "Rank", "Suit",
+    "Trick", "TrickRules",
+    "check_deal", "format_deal", "format_hand", "get_game", "parse_card", "parse_cards",
+    "parse_deal", "parse_hand",
+]

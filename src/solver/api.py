@@ -1,0 +1,236 @@
+"""The solver's Python API: positions in, small frozen results out.
+
+>>> from rules import PREFERANS, Position, Suit, parse_deal
+>>> deal = parse_deal("AKQ... 987... JT.7..", PREFERANS)
+>>> solve(Position(PREFERANS, deal, Suit.SPADES, leader=0, declarer=0)).tricks
+3
+>>> solve(Position(PREFERANS, deal, None, leader=2, declarer=0), card_values=True).cards
+{Card('SJ'): 3, Card('ST'): 3, Card('H7'): 2}
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from rules import Card, InvalidInputError, Position, Trick
+from solver._engine import GOAL_TRICKS, GOAL_WIN, Engine
+
+_local = threading.local()
+
+
+def _engine() -> Engine:
+    """This thread's engine (each thread has its own transposition table)."""
+    engine = getattr(_local, "engine", None)
+    if engine is None:
+        engine = _local.engine = Engine()
+    return engine
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The double-dummy answer for one side of a position.
+
+    `tricks` counts the side's tricks over the whole deal: those already won
+    in the position (`tricks_won`) plus those it takes from here under optimal
+    play, the side taking as many (or, with `minimise`, as few) as it can
+    against all other seats in the play together.
+
+    For Polskt pass, `wins` says whether the seat wins the deal against all the
+    others together, and `takes_all` whether it can take every trick.
+
+    `cards` maps each legal card of the player to move to the same value
+    after that card is played (tricks, or for Polskt pass whether the deal is
+    won); `line` is one optimal play to the end, trick by trick, its first
+    trick including any cards already played to it.
+    """
+
+    seats: tuple[int, ...]
+    minimise: bool
+    tricks: int
+    tricks_won: int
+    wins: bool | None = None
+    takes_all: bool | None = None
+    cards: Mapping[Card, int | bool] | None = None
+    line: tuple[Trick, ...] | None = None
+    nodes: int = 0
+
+
+class _Search:
+    """One question about one position, in engine terms.
+
+    The engine's MAX side is the side asked about, or, to minimise, the other
+    seats. Values here are MAX's: its total tricks in the deal, or 1/0 for a
+    won deal.
+    """
+
+    def __init__(self, position: Position, side: tuple[int, ...], minimise: bool, goal: int):
+        self.position = position
+        self.seats = position.seats
+        self.goal = goal
+        self.minimise = minimise and goal == GOAL_TRICKS
+        game, trump = position.game, position.trump
+        self.bit = {}
+        for hand in position.deal.hands:
+            for card in hand:
+                suit, order = game.play_order(card, trump)
+                self.bit[card] = 16 * suit + order
+        self.card = {b: c for c, b in self.bit.items()}
+        self.maxside = [int((s in side) != self.minimise) for s in self.seats]
+        self.deal_tricks = sum(position.tricks_won) + position.tricks_left
+        self.engine = _engine()
+        self._load()
+
+    def _load(self) -> None:
+        pos, seats = self.position, self.seats
+        trick = pos.current_trick
+        in_trick = list(trick.cards) if trick.winner is None else []
+        leader = trick.leader if trick.winner is None else trick.winner
+        hands = [set(pos.hands[s]) for s in seats]
+        seat = leader
+        for card in in_trick:
+            hands[seats.index(seat)].add(card)
+            seat = pos.next_seat(seat)
+        lw, declarer = pos.lowest_winner_seat, pos.declarer
+        assert pos.constraints is not None
+        self.engine.set_position(
+            [sum(1 << self.bit[c] for c in hand) for hand in hands],
+            -1 if pos.trump is None else int(pos.trump),
+            pos.constraints.value,
+            -1 if lw is None else seats.index(lw),
+            -1 if declarer is None else seats.index(declarer),
+            self.goal,
+            self.maxside,
+            seats.index(leader),
+            [self.bit[c] for c in in_trick],
+            [pos.tricks_won[s] for s in seats],
+            self._first_to_two(),
+        )
+
+    def _first_to_two(self) -> int:
+        won = dict.fromkeys(self.seats, 0)
+        for trick in self.position.tricks:
+            if trick.winner is not None:
+                won[trick.winner] += 1
+                if won[trick.winner] == 2:
+                    return self.seats.index(trick.winner)
+        return -1
+
+    def value(self) -> int:
+        """MAX's value of the engine's current position."""
+        future = self.engine.value()
+        if self.goal == GOAL_WIN:
+            return future
+        won = self.engine.tricks_won()
+        return future + sum(w for w, m in zip(won, self.maxside) if m)
+
+    def asked(self, value: int) -> int | bool:
+        """The asked side's value from MAX's."""
+        if self.goal == GOAL_WIN:
+            return bool(value)
+        return self.deal_tricks - value if self.minimise else value
+
+    def groups(self) -> dict[int, list[int]]:
+        """The legal cards of the player to move, grouped under the engine's representative."""
+        engine = self.engine
+        legal, present = engine.legal(), engine.present()
+        reps = engine.representatives(legal)
+        groups: dict[int, list[int]] = {}
+        for bit in sorted((b for b in range(64) if legal >> b & 1), reverse=True):
+            rep = bit
+            while not reps >> rep & 1:
+                rep += 1
+                while not present >> rep & 1:
+                    rep += 1
+            groups.setdefault(rep, []).append(bit)
+        return groups
+
+    def child_values(self) -> dict[int, int]:
+        """MAX's value after each representative legal card."""
+        values = {}
+        for rep in self.groups():
+            self.engine.play(rep)
+            values[rep] = self.value()
+            self.engine.unplay()
+        return values
+
+    def card_values(self) -> dict[Card, int | bool]:
+        """The asked side's value after each legal card."""
+        by_rep = self.child_values()
+        return {
+            self.card[bit]: self.asked(by_rep[rep])
+            for rep, bits in self.groups().items()
+            for bit in bits
+        }
+
+    def line(self) -> tuple[Trick, ...]:
+        """One optimal play from the position to the end of the deal."""
+        trick = self.position.current_trick
+        leader = trick.leader if trick.winner is None else trick.winner
+        cards = list(trick.cards) if trick.winner is None else []
+        tricks: list[Trick] = []
+        while self.engine.left() > 0:
+            values = self.child_values()
+            pick = max if self.maxside[self.engine.to_move()] else min
+            best = pick(values.values())
+            card = next(rep for rep, v in values.items() if v == best)
+            winner = self.engine.play(card)
+            cards.append(self.card[card])
+            if winner >= 0:
+                tricks.append(Trick(leader, tuple(cards), self.seats[winner]))
+                leader, cards = self.seats[winner], []
+        return tuple(tricks)
+
+
+def side_of(position: Position, seat: int) -> tuple[int, ...]:
+    """The seat with its partner, if the game has partnerships and the partner plays."""
+    if seat not in position.seats:
+        raise InvalidInputError(f"seat {position.game.seat_name(seat)} has no cards in the play")
+    partner = position.game.partner(seat)
+    return (seat,) if partner not in position.seats else tuple(sorted((seat, partner)))
+
+
+def solve(
+    position: Position,
+    seat: int | None = None,
+    *,
+    minimise: bool = False,
+    card_values: bool = False,
+    line: bool = False,
+) -> Solution:
+    """Solve `position` double dummy for the side of `seat` (default: the declarer, else the leader).
+
+    The side is the seat with its partner in a partnership game (Priffe),
+    playing against every other seat in the play. In Polskt pass the result
+    also says whether the seat wins the deal, and the card values and line
+    are then for winning the deal.
+    """
+    if seat is None:
+        seat = position.declarer if position.declarer is not None else position.leader
+    side = side_of(position, seat)
+    won = sum(position.tricks_won[s] for s in side)
+    if position.to_play is None:
+        return Solution(side, minimise, won, won)
+    nodes = _engine().nodes
+    search = _Search(position, side, minimise, GOAL_TRICKS)
+    tricks = int(search.asked(search.value()))
+    wins = takes_all = None
+    if position.game.permanent_trumps:
+        most = tricks if not minimise else _Search(position, side, False, GOAL_TRICKS).value()
+        takes_all = most == search.deal_tricks
+        search = _Search(position, side, False, GOAL_WIN)
+        wins = bool(search.value())
+    cards = search.card_values() if card_values else None
+    played_line = search.line() if line else None
+    return Solution(
+        seats=side,
+        minimise=minimise,
+        tricks=tricks,
+        tricks_won=won,
+        wins=wins,
+        takes_all=takes_all,
+        cards=cards,
+        line=played_line,
+        nodes=_engine().nodes - nodes,
+    )
