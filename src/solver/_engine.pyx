@@ -7,8 +7,8 @@ maps printed cards to these bits once (Polskt pass jacks live above the
 trump ace), so the engine knows nothing of decks or games: only seats, a
 trump suit, the play constraints and a goal.
 
-The search answers zero-window questions ("can the MAX side reach T more
-tricks?", or "does the MAX player win the deal?") by alpha-beta over single
+The search answers zero-window questions ("can the MAX seats make the
+counted seats take T more tricks?", or "does the MAX player win the deal?") by alpha-beta over single
 cards, with a transposition table at trick boundaries keyed by relative
 ranks and storing bounds; :meth:`Engine.value` drives the questions.
 """
@@ -68,6 +68,7 @@ cdef struct State:
     int decl_seat
     int goal
     int maxside[MAX_SEATS]
+    int counted[MAX_SEATS]
     uint64_t hands[MAX_SEATS]
     int lead
     int ntrick
@@ -403,7 +404,7 @@ cdef int play_node(State* st, int target) noexcept nogil:
         play_card(st, moves[i])
         winner = st.undo[st.ply - 1].winner
         if winner >= 0:
-            next_target = target - st.maxside[winner] if st.goal == G_TRICKS else target
+            next_target = target - st.counted[winner] if st.goal == G_TRICKS else target
             result = trick_node(st, next_target)
         else:
             result = play_node(st, target)
@@ -447,12 +448,17 @@ cdef class Engine:
         free(self.st.tt)
 
     def set_position(self, hands, int trump, int constraints, int lw_seat, int declarer,
-                     int goal, maxside, int leader, trick, won, int first2):
-        """Load a position: `trick` holds the cards of the trick in progress, led by `leader`."""
+                     int goal, maxside, counted, int leader, trick, won, int first2):
+        """Load a position: `trick` holds the cards of the trick in progress, led by `leader`.
+
+        The seats marked in `maxside` play for a high value, the others for a low one;
+        the value is the number of tricks the seats marked in `counted` take
+        (GOAL_TRICKS), or 1 if the `maxside` seat wins the deal (GOAL_WIN).
+        """
         cdef int i, n = len(hands)
         if not 2 <= n <= MAX_SEATS:
             raise ValueError(f"the engine plays with 2 to {MAX_SEATS} seats, not {n}")
-        context = (n, trump, constraints, lw_seat, declarer, goal, tuple(maxside))
+        context = (n, trump, constraints, lw_seat, declarer, goal, tuple(maxside), tuple(counted))
         if context != self.context:
             self.context = context
             self.st.gen += 1
@@ -465,6 +471,7 @@ cdef class Engine:
         for i in range(MAX_SEATS):
             self.st.hands[i] = hands[i] if i < n else 0
             self.st.maxside[i] = maxside[i] if i < n else 0
+            self.st.counted[i] = counted[i] if i < n else 0
             self.st.won[i] = won[i] if i < n else 0
         self.st.first2 = first2
         self.st.lead = leader

@@ -60,9 +60,10 @@ class Solution:
 class _Search:
     """One question about one position, in engine terms.
 
-    The engine's MAX side is the side asked about, or, to minimise, the other
-    seats. Values here are MAX's: its total tricks in the deal, or 1/0 for a
-    won deal.
+    The engine's MAX seats are the side asked about. They play to make the
+    counted seats take many tricks: themselves, or, to minimise, the other
+    seats. Values here are the engine's: the counted seats' total tricks in
+    the deal, or 1/0 for a won deal.
     """
 
     def __init__(self, position: Position, side: tuple[int, ...], minimise: bool, goal: int):
@@ -77,7 +78,8 @@ class _Search:
                 suit, order = game.play_order(card, trump)
                 self.bit[card] = 16 * suit + order
         self.card = {b: c for c, b in self.bit.items()}
-        self.maxside = [int((s in side) != self.minimise) for s in self.seats]
+        self.maxside = [int(s in side) for s in self.seats]
+        self.counted = [int((s in side) != self.minimise) for s in self.seats]
         self.deal_tricks = sum(position.tricks_won) + position.tricks_left
         self.engine = _engine()
         self._load()
@@ -102,6 +104,7 @@ class _Search:
             -1 if declarer is None else seats.index(declarer),
             self.goal,
             self.maxside,
+            self.counted,
             seats.index(leader),
             [self.bit[c] for c in in_trick],
             [pos.tricks_won[s] for s in seats],
@@ -118,15 +121,15 @@ class _Search:
         return -1
 
     def value(self) -> int:
-        """MAX's value of the engine's current position."""
+        """The engine's value of its current position."""
         future = self.engine.value()
         if self.goal == GOAL_WIN:
             return future
         won = self.engine.tricks_won()
-        return future + sum(w for w, m in zip(won, self.maxside) if m)
+        return future + sum(w for w, c in zip(won, self.counted) if c)
 
     def asked(self, value: int) -> int | bool:
-        """The asked side's value from MAX's."""
+        """The asked side's value from the engine's."""
         if self.goal == GOAL_WIN:
             return bool(value)
         return self.deal_tricks - value if self.minimise else value
@@ -147,7 +150,7 @@ class _Search:
         return groups
 
     def child_values(self) -> dict[int, int]:
-        """MAX's value after each representative legal card."""
+        """The engine's value after each representative legal card."""
         values = {}
         for rep in self.groups():
             self.engine.play(rep)

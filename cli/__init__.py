@@ -1,0 +1,1 @@
+"""The ``prefdd`` command line: a thin shell over the solver API."""

@@ -1,0 +1,158 @@
+"""The ``prefdd`` command: click commands over the solver API, no game logic.
+
+Bad input of any kind ends with one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+
+import click
+
+from cli.render import to_json, to_text
+from rules import (
+    Game,
+    InvalidInputError,
+    Position,
+    Suit,
+    get_game,
+    parse_cards,
+    parse_deal,
+)
+from solver import solve
+
+GAME_NAMES = ("preferans", "vienna", "polskt-pass", "priffe")
+
+
+class PrefddGroup(click.Group):
+    """Runs a command and turns every input error into one line on stderr, exit 2."""
+
+    def main(self, *args, **kwargs):  # type: ignore[override]
+        kwargs["standalone_mode"] = False
+        try:
+            code = super().main(*args, **kwargs)
+        except (click.UsageError, InvalidInputError) as error:
+            message = error.format_message() if isinstance(error, click.UsageError) else str(error)
+            click.echo(f"prefdd: error: {message}", err=True)
+            sys.exit(2)
+        except click.Abort:
+            click.echo("prefdd: aborted", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+@click.group(cls=PrefddGroup)
+@click.version_option(package_name="prefdd")
+def main() -> None:
+    """Double-dummy analysis for Preferans, Vienna Préférence, Polskt pass and Priffe."""
+
+
+def parse_seat(text: str | None, game: Game, seats: int) -> int | None:
+    """A seat number, or a compass letter in Priffe."""
+    if text is None:
+        return None
+    key = text.strip().upper()
+    if key in game.seat_names:
+        return game.seat_names.index(key)
+    if key.isdigit() and int(key) < seats:
+        return int(key)
+    names = f"0-{seats - 1}" + (" or " + " ".join(game.seat_names) if game.seat_names else "")
+    raise InvalidInputError(f"unknown seat {text!r} (seats are {names})")
+
+
+def parse_trump(text: str | None) -> Suit | None:
+    """S, H, D, C (or a symbol), or NT for no trump."""
+    if text is None or text.strip().upper() in ("NT", "N", "NO", "NONE"):
+        return None
+    return Suit.parse(text)
+
+
+def build_position(game: Game, deal_text: str, trump: str | None, leader: str | None,
+                   declarer: str | None, rules: str | None, play: str | None) -> Position:
+    """The position the options describe, checked."""
+    deal = parse_deal(deal_text, game)
+    seats = len(deal.hands)
+    lead = parse_seat(leader, game, seats)
+    if lead is None:
+        lead = deal.active_seats[0]
+    decl = parse_seat(declarer, game, seats)
+    if decl is None:
+        decl = lead
+    return Position(
+        game,
+        deal,
+        parse_trump(trump),
+        lead,
+        played=tuple(parse_cards(play.replace("/", " ").replace("|", " "))) if play else (),
+        constraints=game.parse_rules(rules) if rules is not None else None,
+        declarer=decl,
+    )
+
+
+def _deals(batch: str) -> Iterator[str]:
+    stream = sys.stdin if batch == "-" else open(batch, encoding="utf-8")  # noqa: SIM115
+    with stream:
+        for line in stream:
+            if line.strip() and not line.lstrip().startswith("#"):
+                yield line.strip()
+
+
+@main.command(name="solve")
+@click.argument("game", metavar="GAME", type=click.Choice(GAME_NAMES, case_sensitive=False))
+@click.argument("deal", required=False)
+@click.option("--trump", help="Trump suit: S, H, D, C, or NT for no trump (default NT).")
+@click.option("--leader", help="Seat that leads to the first trick (default: the first seat).")
+@click.option("--declarer", help="Seat asked about, with its partner in Priffe (default: the leader).")
+@click.option("--player", help="Polskt pass: the player asked about (same as --declarer).")
+@click.option("--minimise", is_flag=True, help="The side wants as few tricks as possible.")
+@click.option("--rules", "rules_text",
+              help="Play constraints, comma-separated (follow,ruff,head,lowest_winner), "
+                   "or a variant name such as trumpftvang (default: the game's standard set).")
+@click.option("--play", help="Cards played so far, in order, like 'SA S7 S8 / H9 ...'.")
+@click.option("--all-cards", is_flag=True, help="Also give the value after each legal card.")
+@click.option("--line", is_flag=True, help="Also give one optimal line of play to the end.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+@click.option("--batch", type=click.Path(exists=True, allow_dash=True, dir_okay=False),
+              help="Solve one deal per line of FILE ('-' for stdin); prints JSON lines.")
+def solve_command(game: str, deal: str | None, trump: str | None, leader: str | None,
+                  declarer: str | None, player: str | None, minimise: bool,
+                  rules_text: str | None, play: str | None, all_cards: bool, line: bool,
+                  as_json: bool, batch: str | None) -> int:
+    """Solve DEAL of GAME double dummy: how many tricks the declarer's side takes.
+
+    DEAL is one line: the hands in seat order, each written S.H.D.C (T or 10 for
+    a ten, '-' or nothing for a void), for example
+    'QT7.KQJ.A.KQJ KJ.7.KQJT9.A9 A98.AT98..T87'. Priffe takes PBN ('N:' and four
+    hands). Cards in no hand are out of play; name them after a '|' to check them.
+    """
+    the_game = get_game(game)
+    if player is not None and declarer is not None:
+        raise click.UsageError("give --player or --declarer, not both")
+    asked = player if player is not None else declarer
+
+    def answer(deal_text: str) -> tuple[Position, dict, str | None]:
+        position = build_position(the_game, deal_text, trump, leader, asked, rules_text, play)
+        solution = solve(position, position.declarer, minimise=minimise,
+                         card_values=all_cards, line=line)
+        text = None if as_json or batch else to_text(position, solution)
+        return position, to_json(position, solution), text
+
+    if batch is not None:
+        if deal is not None:
+            raise click.UsageError("give a DEAL or --batch, not both")
+        failed = 0
+        for number, deal_text in enumerate(_deals(batch), start=1):
+            try:
+                click.echo(json.dumps(answer(deal_text)[1]))
+            except InvalidInputError as error:
+                failed += 1
+                click.echo(json.dumps({"deal": deal_text, "error": str(error)}))
+                click.echo(f"prefdd: error: deal {number}: {error}", err=True)
+        return 2 if failed else 0
+    if deal is None:
+        raise click.UsageError("give a DEAL (or --batch FILE)")
+    _, data, text = answer(deal)
+    click.echo(json.dumps(data) if as_json else text)
+    return 0
