@@ -1,10 +1,9 @@
 """What the games are: cards, rule sets, deals and positions. No solver here.
 
->>> from rules import PREFERANS, parse_deal, format_hand
->>> deal = parse_deal("AKQ... 987... .7..", PREFERANS)
-Traceback (most recent call last):
-...
-rules.errors.InvalidInputError: hand 2 has 1 card but hand 0 has 3: every hand in the play holds the same number
+>>> from rules import PREFERANS, Position, Suit, parse_deal
+>>> deal = parse_deal("AKQ... 987... JT.7..", PREFERANS)
+>>> sorted(Position(PREFERANS, deal, Suit.SPADES, leader=0).legal_cards())
+[Card('SQ'), Card('SK'), Card('SA')]
 """
 
 from rules.cards import Card, Rank, Suit, parse_card, parse_cards

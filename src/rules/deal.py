@@ -64,7 +64,7 @@ def parse_hand(text: str, game: Game | None = None, hands: int = 0) -> frozenset
             f"hand {text!r} has {len(suits)} suit(s): write four suits S.H.D.C separated by dots"
         )
     cards: list[Card] = []
-    for suit, ranks in zip(Suit, suits):
+    for suit, ranks in zip(Suit, suits, strict=True):
         for rank in _split_ranks(ranks, text):
             card = Card(suit, rank)
             if card in cards:

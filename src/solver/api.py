@@ -4,8 +4,9 @@
 >>> deal = parse_deal("AKQ... 987... JT.7..", PREFERANS)
 >>> solve(Position(PREFERANS, deal, Suit.SPADES, leader=0, declarer=0)).tricks
 3
->>> solve(Position(PREFERANS, deal, None, leader=2, declarer=0), card_values=True).cards
-{Card('SJ'): 3, Card('ST'): 3, Card('H7'): 2}
+>>> values = solve(Position(PREFERANS, deal, None, leader=2, declarer=0), card_values=True).cards
+>>> sorted(values.items())
+[(Card('ST'), 3), (Card('SJ'), 3), (Card('H7'), 2)]
 """
 
 from __future__ import annotations
@@ -126,7 +127,7 @@ class _Search:
         if self.goal == GOAL_WIN:
             return future
         won = self.engine.tricks_won()
-        return future + sum(w for w, c in zip(won, self.counted) if c)
+        return future + sum(w for w, c in zip(won, self.counted, strict=True) if c)
 
     def asked(self, value: int) -> int | bool:
         """The asked side's value from the engine's."""

@@ -1,0 +1,102 @@
+"""The prefdd command line: output modes, batch, and one-line errors with exit status 2."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+
+DEAL1 = "QT7.KQJ.A.KQJ KJ.7.KQJT9.A9 A98.AT98..T87"
+PBN = "N:AKQJ.T98.765.432 T987.AKQ.J4.JT98 6543.J76.AKQ.AKQ 2.5432.T9832.765"
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def test_text_output_shows_the_deal_and_a_sentence() -> None:
+    result = run("solve", "preferans", DEAL1, "--trump", "S", "--leader", "1", "--declarer", "0")
+    assert result.exit_code == 0, result.output
+    assert "♠QT7 ♥KQJ ♦A ♣KQJ" in result.output
+    assert "Seat 0 takes 0 of 10 tricks" in result.output
+
+
+def test_json_with_all_cards_and_line() -> None:
+    result = run("solve", "preferans", DEAL1, "--trump", "S", "--leader", "1", "--declarer", "0",
+                 "--json", "--all-cards", "--line")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["tricks"] == 0
+    assert set(data["cards"]) == {"SK", "SJ", "H7", "DK", "DQ", "DJ", "DT", "D9", "CA", "C9"}
+    # Every card of seat 1 (a defender) leaves the declarer 0..5 tricks; the best ones 0.
+    assert min(data["cards"].values()) == 0
+    assert len(data["line"]) == 10
+    assert sum(t["winner"] == 0 for t in data["line"]) == 0
+
+
+def test_priffe_seats_by_compass_and_partnership() -> None:
+    result = run("solve", "priffe", PBN, "--trump", "NT", "--leader", "E", "--declarer", "N",
+                 "--json")
+    data = json.loads(result.output)
+    assert data["side"] == [0, 2]
+    assert data["tricks"] + 3 == 13  # E/W take 3 on lead, as DDS says for this deal
+
+
+def test_polskt_pass_wins_and_takes_all() -> None:
+    # Seat 0 holds the four jacks (the top trumps) and the ace of hearts, the trump suit.
+    deal = "J.AJ.J.J AKQT9... .KQT9.A. ..KQT9.A"
+    data = json.loads(run("solve", "polskt-pass", deal, "--trump", "H", "--player", "0",
+                          "--json").output)
+    assert (data["wins"], data["takes_all"], data["tricks"]) == (True, True, 5)
+    data = json.loads(run("solve", "polskt-pass", deal, "--trump", "H", "--player", "1",
+                          "--json").output)
+    assert (data["wins"], data["takes_all"], data["tricks"]) == (False, False, 0)
+
+
+def test_batch_gives_one_json_line_per_deal(tmp_path) -> None:
+    deals = tmp_path / "deals.txt"
+    deals.write_text(f"{DEAL1}\n\n# a comment\n{DEAL1}\n")
+    result = run("solve", "preferans", "--batch", str(deals), "--trump", "S", "--leader", "1",
+                 "--declarer", "0")
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 0 and len(lines) == 2
+    assert [json.loads(line)["tricks"] for line in lines] == [0, 0]
+
+
+def test_batch_from_stdin_reports_bad_lines_and_exits_2() -> None:
+    result = run("solve", "preferans", "--batch", "-", "--trump", "S",
+                 input=f"{DEAL1}\nAKQ... 987... JT...\n")
+    lines = result.stdout.strip().splitlines()
+    assert result.exit_code == 2
+    assert json.loads(lines[0])["tricks"] >= 0
+    assert "every hand in the play holds the same number" in json.loads(lines[1])["error"]
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["solve", "preferans", DEAL1 + " SA"], "has 1 suit(s)"),
+        (["solve", "preferans", DEAL1.replace("T87", "T8")], "hand 2 has 9 cards"),
+        (["solve", "preferans", DEAL1.replace("KQJ.A", "KQJ.X")], "unknown rank 'X'"),
+        (["solve", "preferans", DEAL1, "--play", "SQ SA"], "seat 1 plays SA but does not hold it"),
+        (["solve", "preferans", DEAL1, "--trump", "H", "--play", "SQ H7"],
+         "seat 1 may not play H7: must follow suit"),
+        (["solve", "preferans", DEAL1, "--leader", "5"], "unknown seat '5'"),
+        (["solve", "preferans", DEAL1, "--trump", "X"], "unknown suit 'X'"),
+        (["solve", "preferans", DEAL1, "--rules", "follow,bogus"], "unknown play constraint"),
+        (["solve", "polskt-pass", "9... T... Q... K..."], "always played with a trump suit"),
+        (["solve", "chess", DEAL1], "'chess' is not one of"),
+        (["solve", "preferans"], "give a DEAL"),
+        (["solve", "vienna", "AK... QJ... -", "--leader", "2"], "leader 2 has no cards"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_and_exit_2(args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("prefdd: error: ")
+    assert message in lines[0]

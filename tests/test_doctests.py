@@ -1,0 +1,19 @@
+"""Every docstring example of the public modules runs as written."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "rules", "rules.cards", "rules.constraints", "rules.deal", "rules.errors", "rules.games",
+    "rules.play", "rules.position", "solver", "solver.api", "cli.main", "cli.render",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
