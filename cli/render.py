@@ -91,10 +91,10 @@ def _leader_words(position: Position) -> str:
 def _answer(position: Position, solution: Solution) -> str:
     who = side_name(position, solution.seats)
     total = solution.tricks_won + position.tricks_left
-    aim = "taking as few as it can" if solution.minimise else "taking as many as it can"
+    aim = "few" if solution.minimise else "many"
     takes = "take" if len(solution.seats) > 1 else "takes"
     text = (f"{who[0].upper()}{who[1:]} {takes} {solution.tricks} of {_plural(total, 'trick')} "
-            f"double dummy, {aim} against the other seats.")
+            f"double dummy, playing for as {aim} as possible against the other seats.")
     if solution.wins is not None:
         verdict = "wins" if solution.wins else "does not win"
         every = "can" if solution.takes_all else "cannot"
