@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from rules.cards import Card, Suit
 from rules.constraints import Constraint
-from rules.deal import Deal
+from rules.deal import Deal, check_deal
 from rules.errors import InvalidInputError
 from rules.games import Game
 from rules.play import TrickRules
@@ -62,6 +62,7 @@ class Position:
             if len(self.deal.active_seats) < 3:
                 standard &= ~Constraint.LOWEST_WINNER
             object.__setattr__(self, "constraints", standard)
+        check_deal(self.deal, self.game)
         self._check_conditions()
         tricks, hands = self._replay()
         object.__setattr__(self, "tricks", tricks)

@@ -214,8 +214,6 @@ def solve(
         seat = position.declarer if position.declarer is not None else position.leader
     side = side_of(position, seat)
     won = sum(position.tricks_won[s] for s in side)
-    if position.to_play is None:
-        return Solution(side, minimise, won, won)
     nodes = _engine().nodes
     search = _Search(position, side, minimise, GOAL_TRICKS)
     tricks = int(search.asked(search.value()))

@@ -1,0 +1,144 @@
+"""The engine against the brute-force reference on random small positions.
+
+Every game, every combination of follow/ruff/head/lowest_winner, trump and no
+trump, a seat sitting out or not, random partial tricks, and the goals
+maximise, minimise and (Polskt pass) winning the deal.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from dataclasses import dataclass
+
+import reference
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules import GAMES, Card, Constraint, Deal, Game, Position, Suit, parse_card
+from solver import solve
+
+ALL_RULE_SETS = [
+    Constraint(sum(c.value for c in combo))
+    for r in range(5)
+    for combo in itertools.combinations(
+        (Constraint.FOLLOW, Constraint.RUFF, Constraint.HEAD, Constraint.LOWEST_WINNER), r)
+]
+EVERY_GAME = tuple(GAMES.values())
+# Cards per hand at most, by number of seats in the play: small enough for the reference.
+MAX_CARDS = {2: 6, 3: 5, 4: 4, 5: 3}
+
+
+@dataclass
+class Case:
+    game: Game
+    hands: list[list[Card]]
+    trump: Suit | None
+    leader: int
+    declarer: int
+    constraints: Constraint
+    played: list[Card]
+    seat: int
+
+    def position(self) -> Position:
+        deal = Deal(tuple(frozenset(h) for h in self.hands))
+        return Position(self.game, deal, self.trump, self.leader, tuple(self.played),
+                        self.constraints, self.declarer)
+
+    def reference_args(self) -> dict:
+        return dict(
+            game=self.game.name,
+            hands=[[str(c) for c in h] for h in self.hands],
+            trump=None if self.trump is None else self.trump.letter,
+            leader=self.leader,
+            played=[str(c) for c in self.played],
+            constraints={c.name.lower() for c in Constraint if c in self.constraints and c.value},
+            declarer=self.declarer,
+        )
+
+    def side(self) -> set[int]:
+        partner = self.game.partner(self.seat)
+        return {self.seat} | ({partner} if partner is not None and self.hands[partner] else set())
+
+
+@st.composite
+def cases(draw, games: tuple[Game, ...] = EVERY_GAME) -> Case:
+    game = draw(st.sampled_from(games))
+    seats = draw(st.sampled_from(game.table_sizes))
+    active = list(range(seats))
+    if seats > 2 and draw(st.booleans()):
+        active.remove(draw(st.sampled_from(active)))
+    size = draw(st.integers(1, min(MAX_CARDS[len(active)], game.hand_size)))
+    deck = draw(st.permutations(sorted(game.deck(seats))))
+    hands: list[list[Card]] = [[] for _ in range(seats)]
+    for i, seat in enumerate(active):
+        hands[seat] = deck[i * size:(i + 1) * size]
+    trump = draw(st.sampled_from(list(Suit) if game.needs_trump else [None, *Suit]))
+    case = Case(game, hands, trump, draw(st.sampled_from(active)), draw(st.sampled_from(active)),
+                draw(st.sampled_from(ALL_RULE_SETS)), [], draw(st.sampled_from(active)))
+    for _ in range(draw(st.integers(0, len(active) * size))):
+        legal = reference.legal_plays(**case.reference_args())
+        if not legal:
+            break
+        case.played.append(parse_card(draw(st.sampled_from(sorted(legal)))))
+    return case
+
+
+# PREFDD_EXAMPLES=5000 pytest tests/test_engine_vs_reference.py for a long hunt.
+EXAMPLES = int(os.environ.get("PREFDD_EXAMPLES", "400"))
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+@SETTINGS
+@given(case=cases(), minimise=st.booleans())
+def test_tricks_equal_the_reference(case: Case, minimise: bool) -> None:
+    goal = "min" if minimise else "max"
+    expected = reference.solve(**case.reference_args(), goal=goal, side=case.side())
+    assert solve(case.position(), case.seat, minimise=minimise).tricks == expected
+
+
+@SETTINGS
+@given(case=cases(games=(GAMES["polskt-pass"],)))
+def test_polskt_pass_win_equals_the_reference(case: Case) -> None:
+    expected = reference.solve(**case.reference_args(), goal="win", side={case.seat})
+    solution = solve(case.position(), case.seat)
+    assert solution.wins == expected
+    most = reference.solve(**case.reference_args(), goal="max", side={case.seat})
+    assert solution.takes_all == (most == len(case.hands[case.seat]))
+
+
+@settings(SETTINGS, max_examples=max(1, EXAMPLES // 3))
+@given(case=cases(), minimise=st.booleans())
+def test_card_values_and_legal_cards_equal_the_reference(case: Case, minimise: bool) -> None:
+    position = case.position()
+    args = case.reference_args()
+    values = solve(position, case.seat, minimise=minimise, card_values=True).cards
+    if position.to_play is None:
+        assert values == {}
+        return
+    legal = set(reference.legal_plays(**args))
+    assert {str(c) for c in position.legal_cards()} == legal
+    assert values is not None and {str(c) for c in values} == legal
+    # Polskt pass card values say whether the deal is won; elsewhere they count tricks.
+    goal = "win" if case.game.needs_trump else "min" if minimise else "max"
+    for card, value in values.items():
+        after = dict(args, played=args["played"] + [str(card)])
+        assert value == reference.solve(**after, goal=goal, side=case.side()), card
+
+
+@settings(SETTINGS, max_examples=max(1, EXAMPLES // 3))
+@given(case=cases(), minimise=st.booleans())
+def test_the_line_is_legal_and_reaches_the_value(case: Case, minimise: bool) -> None:
+    position = case.position()
+    solution = solve(position, case.seat, minimise=minimise, line=True)
+    assert solution.line is not None
+    already = list(position.current_trick.cards) if position.current_trick.winner is None else []
+    cards = [c for trick in solution.line for c in trick.cards][len(already):]
+    end = position.play(cards)  # replays, so every card of the line is checked legal
+    assert end.to_play is None
+    if case.game.needs_trump:  # Polskt pass: the line plays for the deal
+        args = dict(case.reference_args(), played=[str(c) for c in end.played])
+        assert reference.solve(**args, goal="win", side={case.seat}) == solution.wins
+    else:
+        assert sum(end.tricks_won[s] for s in solution.seats) == solution.tricks
