@@ -1,0 +1,137 @@
+"""Benchmarks: time per solve on seeded random deals, beside DDS on the same deals.
+
+    python bench/bench.py                 # every suite, default sizes
+    python bench/bench.py --suite priffe-nt --deals 20
+
+Prints one table: median, 90th percentile and worst time per solve, median
+and worst nodes, and for Priffe the ratio of our median to DDS's median
+(`endplay.dds.solve_board`) measured in the same run. Times are wall-clock
+for a complete solve from the deal's first position, single-threaded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tabulate import tabulate
+
+from rules import PREFERANS, PRIFFE, Game, Position, Suit, format_hand, parse_deal
+from solver import solve
+
+
+@dataclass
+class Run:
+    name: str
+    times: list[float]
+    nodes: list[int]
+    dds_times: list[float] | None = None
+
+    def row(self) -> list[object]:
+        ms = sorted(t * 1000 for t in self.times)
+        ratio = "-"
+        if self.dds_times:
+            ratio = f"{statistics.median(self.times) / statistics.median(self.dds_times):.2f}"
+        return [
+            self.name, len(ms), f"{statistics.median(ms):.2f}", f"{ms[int(0.9 * (len(ms) - 1))]:.2f}",
+            f"{ms[-1]:.2f}", int(statistics.median(self.nodes)), max(self.nodes),
+            f"{statistics.median(self.dds_times) * 1000:.2f}" if self.dds_times else "-", ratio,
+        ]
+
+
+def random_hands(game: Game, seats: int, size: int, rng: random.Random) -> list[str]:
+    deck = sorted(game.deck(seats))
+    rng.shuffle(deck)
+    return [format_hand(deck[i * size:(i + 1) * size]) for i in range(seats)]
+
+
+def preferans(deals: int, seed: int, minimise: bool, all_cards: bool) -> Run:
+    """Seat 0 declares and leads; a trump contract, or a misère (no trump, minimising)."""
+    rng = random.Random(seed)
+    run = Run("", [], [])
+    for _ in range(deals):
+        deal = parse_deal(" ".join(random_hands(PREFERANS, 3, 10, rng)), PREFERANS)
+        trump = None if minimise else Suit(rng.randrange(4))
+        position = Position(PREFERANS, deal, trump, leader=0, declarer=0)
+        start = time.perf_counter()
+        result = solve(position, 0, minimise=minimise, card_values=all_cards)
+        run.times.append(time.perf_counter() - start)
+        run.nodes.append(result.nodes)
+    return run
+
+
+def priffe(deals: int, seed: int, trump_game: bool, all_cards: bool) -> Run:
+    """Random bridge deals, one leader, against DDS on the same deal."""
+    from endplay.dds import SolveMode, solve_board
+    from endplay.types import Deal, Denom, Player
+
+    rng = random.Random(seed)
+    run = Run("", [], [], [])
+    for i in range(deals):
+        pbn = "N:" + " ".join(random_hands(PRIFFE, 4, 13, rng))
+        trump = Suit(rng.randrange(4)) if trump_game else None
+        leader = i % 4
+        position = Position(PRIFFE, parse_deal(pbn, PRIFFE), trump, leader)
+        start = time.perf_counter()
+        result = solve(position, leader, card_values=all_cards)
+        run.times.append(time.perf_counter() - start)
+        run.nodes.append(result.nodes)
+        dds_deal = Deal.from_pbn(pbn)
+        dds_deal.trump = Denom.nt if trump is None else [
+            Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs][trump]
+        dds_deal.first = list(Player)[leader]
+        mode = SolveMode.AllCards if all_cards else SolveMode.Default
+        start = time.perf_counter()
+        answer = max(t for _c, t in solve_board(dds_deal, mode))
+        assert run.dds_times is not None
+        run.dds_times.append(time.perf_counter() - start)
+        if answer != result.tricks:
+            sys.exit(f"disagreement with DDS on {pbn} trump {trump} leader {leader}")
+    return run
+
+
+SUITES: dict[str, tuple[str, Callable[[int, int], Run], int]] = {
+    "preferans-trump": ("Preferans, trump, declarer leads",
+                        lambda n, s: preferans(n, s, minimise=False, all_cards=False), 200),
+    "preferans-misere": ("Preferans, misère",
+                         lambda n, s: preferans(n, s, minimise=True, all_cards=False), 200),
+    "preferans-cards": ("Preferans, trump, every first card",
+                        lambda n, s: preferans(n, s, minimise=False, all_cards=True), 200),
+    "priffe-nt": ("Priffe, no trump", lambda n, s: priffe(n, s, trump_game=False, all_cards=False),
+                  100),
+    "priffe-trump": ("Priffe, trump", lambda n, s: priffe(n, s, trump_game=True, all_cards=False),
+                     100),
+    "priffe-cards": ("Priffe, every card", lambda n, s: priffe(n, s, trump_game=True, all_cards=True),
+                     50),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--suite", choices=sorted(SUITES), action="append",
+                        help="a suite to run (repeatable; default all)")
+    parser.add_argument("--deals", type=int, help="deals per suite (default: the suite's own)")
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    args = parser.parse_args()
+    rows = []
+    for key in args.suite or list(SUITES):
+        title, bench, default_deals = SUITES[key]
+        run = bench(args.deals or default_deals, args.seed)
+        run.name = title
+        rows.append(run.row())
+        print(f"done: {title}", file=sys.stderr)
+    headers = ["work", "deals", "median ms", "p90 ms", "worst ms", "median nodes", "worst nodes",
+               "DDS median ms", "ratio to DDS"]
+    print(tabulate(rows, headers=headers, tablefmt="github"))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"\npeak resident memory: {peak:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
