@@ -11,17 +11,21 @@ from collections.abc import Iterator
 
 import click
 
-from cli.render import to_json, to_text
+from cli.render import contract_to_json, contract_to_text, to_json, to_text
 from rules import (
+    CONTRACTS,
+    Card,
+    Constraint,
     Game,
     InvalidInputError,
     Position,
     Suit,
+    get_contract,
     get_game,
     parse_cards,
     parse_deal,
 )
-from solver import solve
+from solver import solve, solve_contract
 
 GAME_NAMES = ("preferans", "vienna", "polskt-pass", "priffe")
 
@@ -70,7 +74,8 @@ def parse_trump(text: str | None) -> Suit | None:
 
 
 def build_position(game: Game, deal_text: str, trump: str | None, leader: str | None,
-                   declarer: str | None, rules: str | None, play: str | None) -> Position:
+                   declarer: str | None, rules: Constraint | None,
+                   played: tuple[Card, ...]) -> Position:
     """The position the options describe, checked."""
     deal = parse_deal(deal_text, game)
     seats = len(deal.hands)
@@ -85,8 +90,8 @@ def build_position(game: Game, deal_text: str, trump: str | None, leader: str | 
         deal,
         parse_trump(trump),
         lead,
-        played=tuple(parse_cards(play.replace("/", " ").replace("|", " "))) if play else (),
-        constraints=game.parse_rules(rules) if rules is not None else None,
+        played=played,
+        constraints=rules,
         declarer=decl,
     )
 
@@ -99,13 +104,29 @@ def _deals(batch: str) -> Iterator[str]:
                 yield line.strip()
 
 
-@main.command(name="solve")
+def _contract_help() -> str:
+    """The contract names of every game, for the help text."""
+    lines = ["\b", "Contracts (--contract), by game:"]
+    for game, contracts in CONTRACTS.items():
+        names = " ".join(c.name for c in contracts.values())
+        if game == "preferans":
+            names = "6S 6C 6D 6H 6NT ... 10NT misere allpass"
+        lines.append(f"  {game}: {names}")
+    return "\n".join(lines)
+
+
+@main.command(name="solve", epilog=_contract_help())
 @click.argument("game", metavar="GAME", type=click.Choice(GAME_NAMES, case_sensitive=False))
 @click.argument("deal", required=False)
+@click.option("--contract", help="A contract of the game (see below): fills in trump, leader, "
+                                 "players and play constraints, and says whether it makes.")
+@click.option("--dealer", help="With --contract: the dealer's seat (default 0).")
+@click.option("--home", help="With a Vienna contract 1-4, spiel or hearts: a defender who stays home.")
 @click.option("--trump", help="Trump suit: S, H, D, C, or NT for no trump (default NT).")
 @click.option("--leader", help="Seat that leads to the first trick (default: the first seat).")
-@click.option("--declarer", help="Seat asked about, with its partner in Priffe (default: the leader).")
-@click.option("--player", help="Polskt pass: the player asked about (same as --declarer).")
+@click.option("--declarer", help="Seat asked about, with its partner in Priffe (default: the leader; "
+                                 "with --contract, eldest hand).")
+@click.option("--player", help="Polskt pass and all-pass: the player asked about.")
 @click.option("--minimise", is_flag=True, help="The side wants as few tricks as possible.")
 @click.option("--rules", "rules_text",
               help="Play constraints, comma-separated (follow,ruff,head,lowest_winner), "
@@ -116,7 +137,8 @@ def _deals(batch: str) -> Iterator[str]:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 @click.option("--batch", type=click.Path(exists=True, allow_dash=True, dir_okay=False),
               help="Solve one deal per line of FILE ('-' for stdin); prints JSON lines.")
-def solve_command(game: str, deal: str | None, trump: str | None, leader: str | None,
+def solve_command(game: str, deal: str | None, contract: str | None, dealer: str | None,
+                  home: str | None, trump: str | None, leader: str | None,
                   declarer: str | None, player: str | None, minimise: bool,
                   rules_text: str | None, play: str | None, all_cards: bool, line: bool,
                   as_json: bool, batch: str | None) -> int:
@@ -128,16 +150,38 @@ def solve_command(game: str, deal: str | None, trump: str | None, leader: str | 
     hands). Cards in no hand are out of play; name them after a '|' to check them.
     """
     the_game = get_game(game)
-    if player is not None and declarer is not None:
-        raise click.UsageError("give --player or --declarer, not both")
-    asked = player if player is not None else declarer
+    if contract is None:
+        for name, value in (("--dealer", dealer), ("--home", home)):
+            if value is not None:
+                raise click.UsageError(f"{name} goes with --contract")
+        if player is not None and declarer is not None:
+            raise click.UsageError("give --player or --declarer, not both")
+    else:
+        for name, given in (("--leader", leader is not None), ("--minimise", minimise)):
+            if given:
+                raise click.UsageError(f"--contract sets who leads and what each side wants: "
+                                       f"leave out {name}")
+    the_contract = get_contract(the_game, contract) if contract is not None else None
+    asked = player if player is not None and the_contract is None else declarer
 
-    def answer(deal_text: str) -> tuple[Position, dict, str | None]:
-        position = build_position(the_game, deal_text, trump, leader, asked, rules_text, play)
+    def answer(deal_text: str) -> tuple[dict, str | None]:
+        played = tuple(parse_cards(play.replace("/", " ").replace("|", " "))) if play else ()
+        rules = the_game.parse_rules(rules_text) if rules_text is not None else None
+        quiet = as_json or batch is not None
+        if the_contract is not None:
+            the_deal = parse_deal(deal_text, the_game)
+            seats = len(the_deal.hands)
+            result = solve_contract(
+                the_deal, the_contract, parse_seat(dealer, the_game, seats) or 0,
+                parse_seat(declarer, the_game, seats), home=parse_seat(home, the_game, seats),
+                player=parse_seat(player, the_game, seats),
+                trump="contract" if trump is None else parse_trump(trump), rules=rules,
+                played=played, card_values=all_cards, line=line)
+            return contract_to_json(result), None if quiet else contract_to_text(result)
+        position = build_position(the_game, deal_text, trump, leader, asked, rules, played)
         solution = solve(position, position.declarer, minimise=minimise,
                          card_values=all_cards, line=line)
-        text = None if as_json or batch else to_text(position, solution)
-        return position, to_json(position, solution), text
+        return to_json(position, solution), None if quiet else to_text(position, solution)
 
     if batch is not None:
         if deal is not None:
@@ -145,7 +189,7 @@ def solve_command(game: str, deal: str | None, trump: str | None, leader: str | 
         failed = 0
         for number, deal_text in enumerate(_deals(batch), start=1):
             try:
-                click.echo(json.dumps(answer(deal_text)[1]))
+                click.echo(json.dumps(answer(deal_text)[0]))
             except InvalidInputError as error:
                 failed += 1
                 click.echo(json.dumps({"deal": deal_text, "error": str(error)}))
@@ -153,6 +197,6 @@ def solve_command(game: str, deal: str | None, trump: str | None, leader: str | 
         return 2 if failed else 0
     if deal is None:
         raise click.UsageError("give a DEAL (or --batch FILE)")
-    _, data, text = answer(deal)
+    data, text = answer(deal)
     click.echo(json.dumps(data) if as_json else text)
     return 0

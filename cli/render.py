@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules import Card, Position, Suit, Trick, format_deal, format_hand
-from solver import Solution
+from solver import ContractResult, Solution
 
 
 def trump_name(trump: Suit | None) -> str:
@@ -62,9 +62,25 @@ def _by_strength(values: Mapping[Card, int | bool]) -> list[tuple[Card, int | bo
 
 def to_text(position: Position, solution: Solution) -> str:
     """The deal with suit symbols and the answer in sentences."""
+    lines = _deal_lines(position, f"trump {_trump_symbol(position.trump)}")
+    lines.append(_answer(position, solution))
+    lines.extend(_details(position, solution))
+    return "\n".join(lines)
+
+
+def _details(position: Position, solution: Solution) -> list[str]:
+    lines = []
+    if solution.cards is not None:
+        lines.append(_card_values(position, solution))
+    if solution.line is not None:
+        lines.extend(_line(position, solution.line))
+    return lines
+
+
+def _deal_lines(position: Position, what: str) -> list[str]:
     game = position.game
-    lines = [f"{game.title}, trump {_trump_symbol(position.trump)}, "
-             f"{_leader_words(position)}; rules {position.constraints.names if position.constraints else ''}"]
+    assert position.constraints is not None
+    lines = [f"{game.title}, {what}, {_leader_words(position)}; rules {position.constraints.names}"]
     for seat, hand in enumerate(position.deal.hands):
         shown = format_hand(hand, symbols=True) if hand else "(sits out)"
         lines.append(f"  {game.seat_name(seat):>2}: {shown}")
@@ -72,11 +88,55 @@ def to_text(position: Position, solution: Solution) -> str:
         lines.append(f"  out of play: {format_hand(position.deal.out_of_play, symbols=True)}")
     if position.played:
         lines.append("  played: " + " ".join(c.symbol for c in position.played))
-    lines.append(_answer(position, solution))
-    if solution.cards is not None:
-        lines.append(_card_values(position, solution))
-    if solution.line is not None:
-        lines.extend(_line(position, solution.line))
+    return lines
+
+
+def contract_to_json(result: ContractResult) -> dict:
+    """A contract's outcome as JSON-ready data."""
+    play = result.play
+    data = to_json(play.position, result.solution)
+    data.update(contract=result.contract.name, dealer=play.dealer, tricks=result.tricks,
+                made=result.made, margin=result.margin)
+    if result.contract.defenders_need is not None:
+        data["defenders_need"] = result.contract.defenders_need
+    if result.tricks_by_seat is not None:
+        data["tricks_by_seat"] = {str(s): t for s, t in result.tricks_by_seat.items()}
+    if result.wins is not None and result.takes_all is not None:
+        data["wins"] = {str(s): w for s, w in result.wins.items()}
+        data["takes_all"] = {str(s): t for s, t in result.takes_all.items()}
+    return data
+
+
+def contract_to_text(result: ContractResult) -> str:
+    """The deal, the contract and its outcome in sentences."""
+    play, contract = result.play, result.contract
+    position = play.position
+    game = position.game
+    who = f"dealer {game.seat_name(play.dealer)}"
+    if position.declarer is not None:
+        who += f", declarer {game.seat_name(position.declarer)}"
+    lines = _deal_lines(position, f"contract {contract.title}, {who}")
+    if result.tricks_by_seat is not None:
+        held = ", ".join(f"{side_name(position, (s,))} {t}" for s, t in result.tricks_by_seat.items())
+        lines.append(f"Each player against all the others, the fewest tricks he can be held to: {held}.")
+    elif result.wins is not None and result.takes_all is not None:
+        winners = tuple(s for s, w in result.wins.items() if w)
+        everything = tuple(s for s, t in result.takes_all.items() if t)
+        can_win = f"{side_name(position, winners)} can win the deal" if winners else "nobody can win"
+        can_all = (f"{side_name(position, everything)} can take every trick" if everything
+                   else "nobody can take every trick")
+        lines.append(f"Each player against all the others: {can_win}; {can_all}.")
+        lines.append(f"The declarer {'makes' if result.made else 'fails in'} {contract.title}.")
+    else:
+        total = sum(position.tricks_won) + position.tricks_left
+        side = side_name(position, result.solution.seats)
+        verdict = (f"made with {result.margin} over" if result.made and result.margin
+                   else "made exactly" if result.made else f"fails by {-result.margin}")
+        lines.append(f"{side[0].upper()}{side[1:]} take{'s' if len(result.solution.seats) == 1 else ''} "
+                     f"{result.tricks} of {total} tricks: {contract.title} {verdict}.")
+        if contract.defenders_need is not None:
+            lines.append(f"The defenders needed {contract.defenders_need} and took {total - result.tricks}.")
+    lines.extend(_details(position, result.solution))
     return "\n".join(lines)
 
 

@@ -8,6 +8,7 @@
 
 from rules.cards import Card, Rank, Suit, parse_card, parse_cards
 from rules.constraints import Constraint
+from rules.contracts import CONTRACTS, Aim, Contract, Lead, Play, get_contract
 from rules.deal import Deal, check_deal, format_deal, format_hand, parse_deal, parse_hand
 from rules.errors import InvalidInputError
 from rules.games import GAMES, POLSKT_PASS, PREFERANS, PRIFFE, VIENNA, Game, get_game
@@ -15,6 +16,7 @@ from rules.play import TrickRules
 from rules.position import Position, Trick
 
 __all__ = [
+    "CONTRACTS", "Aim", "Contract", "Lead", "Play", "get_contract",
     "GAMES", "POLSKT_PASS", "PREFERANS", "PRIFFE", "VIENNA",
     "Card", "Constraint", "Deal", "Game", "InvalidInputError", "Position", "Rank", "Suit",
     "Trick", "TrickRules",
