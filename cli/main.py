@@ -11,7 +11,14 @@ from collections.abc import Iterator
 
 import click
 
-from cli.render import contract_to_json, contract_to_text, to_json, to_text
+from cli.render import (
+    contract_to_json,
+    contract_to_text,
+    table_to_json,
+    table_to_text,
+    to_json,
+    to_text,
+)
 from rules import (
     CONTRACTS,
     Card,
@@ -25,7 +32,7 @@ from rules import (
     parse_cards,
     parse_deal,
 )
-from solver import solve, solve_contract
+from solver import solve, solve_contract, table
 
 GAME_NAMES = ("preferans", "vienna", "polskt-pass", "priffe")
 
@@ -199,4 +206,26 @@ def solve_command(game: str, deal: str | None, contract: str | None, dealer: str
         raise click.UsageError("give a DEAL (or --batch FILE)")
     data, text = answer(deal)
     click.echo(json.dumps(data) if as_json else text)
+    return 0
+
+
+@main.command(name="table")
+@click.argument("game", metavar="GAME", type=click.Choice(GAME_NAMES, case_sensitive=False))
+@click.argument("deal")
+@click.option("--dealer", default="0", show_default=True, help="The dealer's seat.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a grid.")
+def table_command(game: str, deal: str, dealer: str, as_json: bool) -> int:
+    """Every seat as declarer times every contract family of GAME, double dummy.
+
+    Cells count the declarer's side's tricks (for misère, bettel and nolla the
+    tricks it cannot avoid); in Polskt pass they say whether that player,
+    choosing that trump, wins the deal against all the others.
+    """
+    the_game = get_game(game)
+    the_deal = parse_deal(deal, the_game)
+    result = table(the_deal, the_game, parse_seat(dealer, the_game, len(the_deal.hands)) or 0)
+    if as_json:
+        click.echo(json.dumps(table_to_json(result)))
+    else:
+        click.echo(table_to_text(result), nl=False)
     return 0

@@ -9,7 +9,8 @@ import pytest
 
 MODULES = [
     "rules", "rules.cards", "rules.constraints", "rules.deal", "rules.errors", "rules.games",
-    "rules.play", "rules.position", "solver", "solver.api", "cli.main", "cli.render",
+    "rules.play", "rules.position", "rules.contracts", "solver", "solver.api", "solver.contracts",
+    "solver.tables", "cli.main", "cli.render",
 ]
 
 

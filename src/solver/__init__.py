@@ -2,5 +2,6 @@
 
 from solver.api import Solution, solve
 from solver.contracts import ContractResult, solve_contract
+from solver.tables import FAMILIES, LABELS, Table, table
 
-__all__ = ["ContractResult", "Solution", "solve", "solve_contract"]
+__all__ = ["FAMILIES", "LABELS", "ContractResult", "Solution", "Table", "solve", "solve_contract", "table"]

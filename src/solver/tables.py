@@ -1,0 +1,81 @@
+"""Double-dummy tables: every seat as declarer times every contract family of a game.
+
+Work is shared: a question and its mirror (one side maximising its tricks is
+the same game as the other side maximising theirs, and likewise for
+minimising) are solved once, so a Priffe table takes seven solves, not
+sixteen.
+
+>>> from rules import PRIFFE, parse_deal
+>>> deal = parse_deal(
+...     "N:AKQJ.T98.765.432 T987.AKQ.J4.JT98 6543.J76.AKQ.AKQ 2.5432.T9832.765", PRIFFE)
+>>> result = table(deal, PRIFFE, dealer=3)
+>>> result.families
+('ruter', 'hjarter', 'nolla', 'priffe')
+>>> result.tricks.tolist()
+[[10, 8, 10, 10], [3, 5, 3, 3], [10, 8, 10, 10], [3, 5, 3, 3]]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from rules import Contract, Deal, Game, get_contract
+from solver.api import side_of, solve
+
+FAMILIES: dict[str, tuple[str, ...]] = {
+    "preferans": ("6S", "6C", "6D", "6H", "6NT", "misere"),
+    "vienna": ("1", "2", "3", "4", "bettel", "mord"),
+    "polskt-pass": ("S", "H", "D", "C"),
+    "priffe": ("ruter", "hjarter", "nolla", "priffe"),
+}
+# How each family heads a table column.
+LABELS = {"6S": "♠", "6C": "♣", "6D": "♦", "6H": "♥", "6NT": "NT", "misere": "misère",
+          "1": "♣", "2": "♠", "3": "♦", "4": "♥", "S": "♠", "H": "♥", "D": "♦", "C": "♣",
+          "hjarter": "hjärter"}
+
+
+@dataclass(frozen=True)
+class Table:
+    """`tricks[i, j]`: the tricks of seat `seats[i]`'s side declaring family `families[j]`.
+
+    For Polskt pass the cells are 1 if that player, choosing that trump, wins the
+    deal against all the others, else 0. Misère, bettel and nolla count the
+    tricks the declarer's side cannot avoid.
+    """
+
+    game: Game
+    seats: tuple[int, ...]
+    families: tuple[str, ...]
+    tricks: np.ndarray
+
+
+def table(deal: Deal, game: Game, dealer: int) -> Table:
+    """The double-dummy table of `deal`, dealt by `dealer`."""
+    contracts = [get_contract(game, name) for name in FAMILIES[game.name]]
+    seats = deal.active_seats
+    cells = np.zeros((len(seats), len(contracts)), dtype=np.int16)
+    known: dict[tuple, int] = {}
+    for j, contract in enumerate(contracts):
+        for i, seat in enumerate(seats):
+            cells[i, j] = _cell(deal, contract, dealer, seat, known)
+    return Table(game, seats, tuple(FAMILIES[game.name]), cells)
+
+
+def _cell(deal: Deal, contract: Contract, dealer: int, seat: int, known: dict[tuple, int]) -> int:
+    play = contract.setup(deal, dealer, seat, player=seat)
+    position = play.position
+    if position.game.permanent_trumps:
+        return int(bool(solve(position, seat).wins))
+    side = frozenset(side_of(position, seat))
+    rest = frozenset(position.seats) - side
+    total = position.tricks_left
+    duty = (position.lowest_winner_seat, position.declarer) if position.lowest_winner_seat else None
+    shape = (position.trump, position.leader, position.constraints, duty, play.minimise)
+    if (*shape, rest) in known:
+        return total - known[(*shape, rest)]
+    if (*shape, side) not in known:
+        known[(*shape, side)] = solve(position, seat, minimise=play.minimise).tricks
+    return known[(*shape, side)]
+
