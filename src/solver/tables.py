@@ -12,7 +12,7 @@ sixteen.
 >>> result.families
 ('ruter', 'hjarter', 'nolla', 'priffe')
 >>> result.tricks.tolist()
-[[10, 8, 10, 10], [3, 5, 3, 3], [10, 8, 10, 10], [3, 5, 3, 3]]
+[[7, 9, 9, 10], [6, 4, 4, 3], [7, 9, 9, 10], [6, 4, 4, 3]]
 """
 
 from __future__ import annotations
