@@ -9,7 +9,9 @@ import pytest
 
 MODULES = [
     "rules", "rules.cards", "rules.constraints", "rules.deal", "rules.errors", "rules.games",
-    "rules.play", "rules.position", "rules.contracts", "solver", "solver.api", "solver.contracts",
+    "rules.play", "rules.position", "rules.contracts", "rules.scoring", "rules.scoring.preferans",
+    "rules.scoring.vienna", "rules.scoring.priffe", "rules.scoring.polskt_pass",
+    "solver", "solver.api", "solver.contracts",
     "solver.tables", "cli.main", "cli.render",
 ]
 
