@@ -32,7 +32,8 @@ from rules import (
     parse_cards,
     parse_deal,
 )
-from solver import solve, solve_contract, table
+from rules.scoring import Honours, Scoring
+from solver import ScoreOptions, score, solve, solve_contract, table
 
 GAME_NAMES = ("preferans", "vienna", "polskt-pass", "priffe")
 
@@ -144,11 +145,20 @@ def _contract_help() -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 @click.option("--batch", type=click.Path(exists=True, allow_dash=True, dir_okay=False),
               help="Solve one deal per line of FILE ('-' for stdin); prints JSON lines.")
+@click.option("--scoring", type=click.Choice([s.value for s in Scoring], case_sensitive=False),
+              default=Scoring.SOCHI.value, show_default=True, help="Preferans scoring system.")
+@click.option("--pot", type=int, default=ScoreOptions.pot, show_default=True,
+              help="Vienna and Polskt pass: units in the pot (a base stake is 10).")
+@click.option("--maximum", type=int, default=ScoreOptions.maximum, show_default=True,
+              help="Vienna: the most played for in one deal, in units.")
+@click.option("--honours", type=click.Choice([h.value for h in Honours], case_sensitive=False),
+              default=Honours.STANDARD.value, show_default=True, help="Priffe honours rule.")
 def solve_command(game: str, deal: str | None, contract: str | None, dealer: str | None,
                   home: str | None, trump: str | None, leader: str | None,
                   declarer: str | None, player: str | None, minimise: bool,
                   rules_text: str | None, play: str | None, all_cards: bool, line: bool,
-                  as_json: bool, batch: str | None) -> int:
+                  as_json: bool, batch: str | None, scoring: str, pot: int, maximum: int,
+                  honours: str) -> int:
     """Solve DEAL of GAME double dummy: how many tricks the declarer's side takes.
 
     DEAL is one line: the hands in seat order, each written S.H.D.C (T or 10 for
@@ -169,6 +179,7 @@ def solve_command(game: str, deal: str | None, contract: str | None, dealer: str
                 raise click.UsageError(f"--contract sets who leads and what each side wants: "
                                        f"leave out {name}")
     the_contract = get_contract(the_game, contract) if contract is not None else None
+    options = ScoreOptions(Scoring(scoring.lower()), pot, maximum, Honours(honours.lower()))
     asked = player if player is not None and the_contract is None else declarer
 
     def answer(deal_text: str) -> tuple[dict, str | None]:
@@ -183,8 +194,10 @@ def solve_command(game: str, deal: str | None, contract: str | None, dealer: str
                 parse_seat(declarer, the_game, seats), home=parse_seat(home, the_game, seats),
                 player=parse_seat(player, the_game, seats),
                 trump="contract" if trump is None else parse_trump(trump), rules=rules,
-                played=played, card_values=all_cards, line=line)
-            return contract_to_json(result), None if quiet else contract_to_text(result)
+                played=played, card_values=all_cards, line=True)
+            scored = score(result, options)
+            return (contract_to_json(result, scored, line),
+                    None if quiet else contract_to_text(result, scored, options, line))
         position = build_position(the_game, deal_text, trump, leader, asked, rules, played)
         solution = solve(position, position.declarer, minimise=minimise,
                          card_values=all_cards, line=line)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from collections.abc import Mapping
 
@@ -10,7 +11,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from rules import Card, Position, Suit, Trick, format_deal, format_hand
-from solver import LABELS, ContractResult, Solution, Table
+from solver import LABELS, ContractResult, ScoreOptions, Solution, Table
 
 
 def trump_name(trump: Suit | None) -> str:
@@ -96,10 +97,13 @@ def _deal_lines(position: Position, what: str) -> list[str]:
     return lines
 
 
-def contract_to_json(result: ContractResult) -> dict:
-    """A contract's outcome as JSON-ready data."""
+def contract_to_json(result: ContractResult, scored: object, line: bool) -> dict:
+    """A contract's outcome as JSON-ready data; the line only if asked for."""
     play = result.play
     data = to_json(play.position, result.solution)
+    if not line:
+        data.pop("line", None)
+    data["score"] = _as_data(scored)
     data.update(contract=result.contract.name, dealer=play.dealer, tricks=result.tricks,
                 made=result.made, margin=result.margin)
     if result.contract.defenders_need is not None:
@@ -112,8 +116,35 @@ def contract_to_json(result: ContractResult) -> dict:
     return data
 
 
-def contract_to_text(result: ContractResult) -> str:
-    """The deal, the contract and its outcome in sentences."""
+def _as_data(scored: object) -> object:
+    """A score (a dataclass, or a tuple of them) as plain data; enums by value."""
+    if isinstance(scored, tuple):
+        return [_as_data(item) for item in scored]
+    if dataclasses.is_dataclass(scored) and not isinstance(scored, type):
+        return {f.name: _as_data(getattr(scored, f.name)) for f in dataclasses.fields(scored)}
+    return scored
+
+
+def _score_words(scored: object, options: ScoreOptions, position: Position) -> str:
+    """The score in one line: each seat's (or side's) non-zero entries."""
+    if scored is None:
+        return "No score: an ending is not a whole deal."
+    rows = scored if isinstance(scored, tuple) else getattr(scored, "payments", ())
+    parts = []
+    for row in rows:
+        fields = {f.name: getattr(row, f.name) for f in dataclasses.fields(row)}
+        who = (f"side {position.game.seat_name(fields.pop('side'))}/"
+               f"{position.game.seat_name(row.seats[1])}" if "side" in fields
+               else f"seat {fields.pop('seat')}")
+        shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in fields.items() if v and v != (0, 0, 0))
+        parts.append(f"{who}: {shown or 'nothing'}")
+    system = f" ({options.system.value})" if position.game.name == "preferans" else ""
+    return f"Score{system}, on the line shown: " + "; ".join(parts) + "."
+
+
+def contract_to_text(result: ContractResult, scored: object, options: ScoreOptions,
+                     line: bool) -> str:
+    """The deal, the contract, its outcome and score in sentences."""
     play, contract = result.play, result.contract
     position = play.position
     game = position.game
@@ -141,7 +172,9 @@ def contract_to_text(result: ContractResult) -> str:
                      f"{result.tricks} of {total} tricks: {contract.title} {verdict}.")
         if contract.defenders_need is not None:
             lines.append(f"The defenders needed {contract.defenders_need} and took {total - result.tricks}.")
-    lines.extend(_details(position, result.solution))
+    lines.append(_score_words(scored, options, position))
+    solution = result.solution if line else dataclasses.replace(result.solution, line=None)
+    lines.extend(_details(position, solution))
     return "\n".join(lines)
 
 

@@ -23,7 +23,7 @@ from rules import (
     get_contract,
     parse_deal,
 )
-from solver import FAMILIES, solve, solve_contract, table
+from solver import FAMILIES, score, solve, solve_contract, table
 
 DEAL1 = "QT7.KQJ.A.KQJ KJ.7.KQJT9.A9 A98.AT98..T87"
 PBN = "N:AKQJ.T98.765.432 T987.AKQ.J4.JT98 6543.J76.AKQ.AKQ 2.5432.T9832.765"
@@ -194,3 +194,30 @@ def test_table_of_random_priffe_deals_equals_single_solves() -> None:
         for j, family in enumerate(FAMILIES["priffe"]):
             play = get_contract(PRIFFE, family).setup(the_deal, 2, seat)
             assert result.tricks[i, j] == solve(play.position, seat, minimise=play.minimise).tricks
+
+
+def test_priffe_honours_are_counted_from_the_hands() -> None:
+    # Hearts trump: E holds ♥A K Q and S ♥J, so E/W hold three honours: 20 points,
+    # whatever the play. N/S make hjärter with nine tricks: three odd tricks, 30 points.
+    result = solve_contract(parse_deal(PBN, PRIFFE), get_contract(PRIFFE, "hjarter"), dealer=3,
+                            declarer=2, line=True)
+    ours, theirs = score(result)
+    assert (result.tricks, ours.trick_points, ours.honour_points) == (9, 30, 0)
+    assert (theirs.trick_points, theirs.honour_points) == (0, 20)
+
+
+def test_preferans_score_of_a_failed_contract() -> None:
+    # 6NT by seat 0 makes 3 tricks: three under at 2 a trick is 6 dump points (Sochi),
+    # and each defender writes 2 per undertrick plus 2 per trick he took on the declarer.
+    result = solve_contract(parse_deal(DEAL1, PREFERANS), get_contract(PREFERANS, "6NT"), dealer=2,
+                            declarer=0, line=True)
+    scores = score(result)
+    taken = [sum(t.winner == seat for t in result.solution.line) for seat in range(3)]
+    assert result.tricks == 3 and scores[0].dump == 6
+    assert [s.whists[0] for s in scores[1:]] == [2 * 3 + 2 * taken[1], 2 * 3 + 2 * taken[2]]
+
+
+def test_no_score_for_an_ending() -> None:
+    deal = parse_deal("AKQ... 987... JT.7..", PREFERANS)
+    result = solve_contract(deal, get_contract(PREFERANS, "6S"), dealer=2, declarer=0, line=True)
+    assert score(result) is None

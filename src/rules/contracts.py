@@ -131,10 +131,10 @@ class Contract:
                             played=played, constraints=constraints, declarer=declarer)
         if self.per_player:
             seat = player if player is not None else declarer if declarer is not None else active[0]
-            return Play(self, position, dealer, seat, self.aim is Aim.EACH_AVOIDS)
+            return Play(self, position, dealer, seat, self.aim is Aim.EACH_AVOIDS, home)
         if declarer is None:  # passnolla: the side of the first seat, wanting few tricks
-            return Play(self, position, dealer, active[0], True)
-        return Play(self, position, dealer, declarer, self.aim is Aim.AVOID)
+            return Play(self, position, dealer, active[0], True, home)
+        return Play(self, position, dealer, declarer, self.aim is Aim.AVOID, home)
 
     def _stay_home(self, deal: Deal, declarer: int | None, home: int) -> Deal:
         if not self.defenders_choose:
@@ -179,6 +179,7 @@ class Play:
     dealer: int
     seat: int
     minimise: bool
+    home: int | None = None
 
 
 def _next(deal: Deal, seat: int) -> int:

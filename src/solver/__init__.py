@@ -2,6 +2,10 @@
 
 from solver.api import Solution, solve
 from solver.contracts import ContractResult, solve_contract
+from solver.scores import ScoreOptions, score
 from solver.tables import FAMILIES, LABELS, Table, table
 
-__all__ = ["FAMILIES", "LABELS", "ContractResult", "Solution", "Table", "solve", "solve_contract", "table"]
+__all__ = [
+    "FAMILIES", "LABELS", "ContractResult", "ScoreOptions", "Solution", "Table",
+    "score", "solve", "solve_contract", "table",
+]

@@ -1,0 +1,87 @@
+"""What a contract's double-dummy outcome scores, under each game's scoring rules.
+
+Double dummy fixes the declarer's side's tricks; how the other seats share
+theirs (which matters to Preferans whists or Vienna payments) is taken from
+the optimal line the solver gives, so the score is that of the line shown.
+
+>>> from rules import PREFERANS, get_contract, parse_deal
+>>> deal = parse_deal("QT7.KQJ.A.KQJ KJ.7.KQJT9.A9 A98.AT98..T87", PREFERANS)
+>>> from solver.contracts import solve_contract
+>>> result = solve_contract(deal, get_contract(PREFERANS, "6NT"), dealer=2, declarer=0, line=True)
+>>> [s.dump for s in score(result)]
+[6, 0, 0]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules import PREFERANS, PRIFFE, VIENNA, Aim
+from rules.scoring import (
+    Defence,
+    Honours,
+    Scoring,
+    score_all_pass,
+    score_contract,
+    score_misere,
+    score_priffe,
+    settle_all_pass,
+    settle_contract,
+    settle_polskt_pass,
+)
+from solver.contracts import ContractResult
+
+
+@dataclass(frozen=True)
+class ScoreOptions:
+    """The scoring system and stakes: Preferans `system`; Vienna `pot` and `maximum`
+    (units, a base stake being 10); Priffe `honours`; Polskt pass `pot`."""
+
+    system: Scoring = Scoring.SOCHI
+    pot: int = 20
+    maximum: int = 30
+    honours: Honours = Honours.STANDARD
+
+
+def trick_winners(result: ContractResult) -> list[int]:
+    """The seat that won each trick: the tricks already played, then the optimal line."""
+    tricks = list(result.play.position.tricks) + list(result.solution.line or ())
+    return [t.winner for t in tricks if t.winner is not None]
+
+
+def score(result: ContractResult, options: ScoreOptions = ScoreOptions()) -> tuple | object | None:
+    """The game's score of the outcome, or None for an ending (the scores need a whole deal).
+
+    The result must carry its optimal line (``solve_contract(..., line=True)``).
+    """
+    play, contract = result.play, result.contract
+    position = play.position
+    game = position.game
+    if result.solution.line is None:
+        raise ValueError("scoring needs the optimal line: solve the contract with line=True")
+    if position.deal.hand_size != game.hand_size:
+        return None
+    winners = trick_winners(result)
+    seats = position.seats
+    taken = [winners.count(seat) for seat in seats]
+    if game is PRIFFE:
+        return score_priffe(contract.name, taken, position.deal.hands, position.declarer,
+                            honours=options.honours)
+    if game.permanent_trumps:
+        return settle_polskt_pass([seats.index(w) for w in winners], (seats.index(position.declarer),),
+                                  options.pot, players=len(seats))
+    if contract.aim is Aim.EACH_AVOIDS:
+        if game is VIENNA:
+            return settle_all_pass(taken, options.pot)
+        return score_all_pass(taken, scoring=options.system)
+    if game is PREFERANS:
+        declarer = seats.index(position.declarer)
+        if contract.aim is Aim.AVOID:
+            return score_misere(declarer, taken, scoring=options.system)
+        return score_contract(contract.target, declarer, taken, scoring=options.system)
+    players = tuple(sorted((*seats, play.home))) if play.home is not None else seats
+    declarer = players.index(position.declarer)
+    defenders = (players[(declarer + 1) % 3], players[(declarer + 2) % 3])
+    defence = tuple(Defence.STAY_HOME if d == play.home else Defence.GO_WITH for d in defenders)
+    taken = [winners.count(seat) for seat in players]
+    return settle_contract(contract.name, declarer, taken, options.pot, options.maximum, defence)
