@@ -136,10 +136,20 @@ def _score_words(scored: object, options: ScoreOptions, position: Position) -> s
         who = (f"side {position.game.seat_name(fields.pop('side'))}/"
                f"{position.game.seat_name(row.seats[1])}" if "side" in fields
                else f"seat {fields.pop('seat')}")
-        shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in fields.items() if v and v != (0, 0, 0))
+        shown = ", ".join(_entry(k, v) for k, v in fields.items() if _nonzero(v))
         parts.append(f"{who}: {shown or 'nothing'}")
     system = f" ({options.system.value})" if position.game.name == "preferans" else ""
     return f"Score{system}, on the line shown: " + "; ".join(parts) + "."
+
+
+def _nonzero(value: object) -> bool:
+    return any(value) if isinstance(value, tuple) else bool(value)
+
+
+def _entry(name: str, value: object) -> str:
+    if name == "whists" and isinstance(value, tuple):
+        return ", ".join(f"whists on seat {seat} {v}" for seat, v in enumerate(value) if v)
+    return f"{name.replace('_', ' ')} {value}"
 
 
 def contract_to_text(result: ContractResult, scored: object, options: ScoreOptions,
