@@ -11,7 +11,7 @@ MODULES = [
     "rules", "rules.cards", "rules.constraints", "rules.deal", "rules.errors", "rules.games",
     "rules.play", "rules.position", "rules.contracts", "rules.scoring", "rules.scoring.preferans",
     "rules.scoring.vienna", "rules.scoring.priffe", "rules.scoring.polskt_pass",
-    "solver", "solver.api", "solver.contracts", "solver.scores",
+    "solver", "solver.api", "solver.batch", "solver.contracts", "solver.scores",
     "solver.tables", "cli.main", "cli.render",
 ]
 
