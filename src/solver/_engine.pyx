@@ -18,16 +18,21 @@ from libc.stdlib cimport calloc, free
 
 cdef extern from *:
     """
+    #if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+    #pragma GCC target("popcnt")
+    #endif
     static inline int pdd_ctz(unsigned long long x) { return __builtin_ctzll(x); }
     static inline int pdd_popcount(unsigned long long x) { return __builtin_popcountll(x); }
+    static inline int pdd_top(unsigned long long x) { return 63 - __builtin_clzll(x); }
     """
     int pdd_ctz(uint64_t x) nogil
+    int pdd_top(uint64_t x) nogil
     int pdd_popcount(uint64_t x) nogil
 
 cdef enum:
     MAX_SEATS = 5
     MAX_PLIES = 64
-    BUCKET = 4
+    BUCKET = 1024
     # Goals of the search.
     G_TRICKS = 0
     G_WIN = 1
@@ -42,11 +47,16 @@ GOAL_WIN = G_WIN
 
 
 cdef struct Entry:
-    uint64_t key[MAX_SEATS + 1]
+    # The shape: suit lengths of every hand, the leader, and (G_WIN) the tricks won.
+    uint64_t shape0
+    uint64_t shape1
+    # Per suit: who holds each of the top k[suit] present cards, 3 bits a card, top card lowest.
+    uint64_t pat[4]
     uint32_t gen
     int8_t lower
     int8_t upper
     uint8_t depth
+    uint8_t k[4]
 
 
 cdef struct Undo:
@@ -57,6 +67,7 @@ cdef struct Undo:
     int winpos
     int first2
     int winner
+    int winpos_done
     uint64_t trickbits
 
 
@@ -69,6 +80,7 @@ cdef struct State:
     int goal
     int maxside[MAX_SEATS]
     int counted[MAX_SEATS]
+    int qt_ok
     uint64_t hands[MAX_SEATS]
     int lead
     int ntrick
@@ -83,27 +95,9 @@ cdef struct State:
     uint64_t nodes
     Entry* tt
     uint64_t tt_buckets
+    uint64_t* tags
+    uint64_t root_hands[MAX_SEATS]
     uint32_t gen
-
-
-cdef uint8_t PEXT8[256 * 256]
-
-
-cdef void _init_pext() noexcept:
-    cdef int x, m, bit, out, k
-    for x in range(256):
-        for m in range(256):
-            out = 0
-            k = 0
-            for bit in range(8):
-                if m & (1 << bit):
-                    if x & (1 << bit):
-                        out |= 1 << k
-                    k += 1
-            PEXT8[x * 256 + m] = out
-
-
-_init_pext()
 
 
 cdef inline uint64_t suit_bits(int suit) noexcept nogil:
@@ -191,30 +185,75 @@ cdef uint64_t representatives(State* st, uint64_t allowed) noexcept nogil:
     return out
 
 
+cdef int later_opponent_beats(State* st, int card, int side) noexcept nogil:
+    """Whether a seat of the other side still to play to this trick might beat `card`.
+
+    A heuristic for move ordering only: ranks and voids, constraints loosely.
+    """
+    cdef int pos, seat, led = st.tcards[st.tno * MAX_SEATS] >> 4 if st.ntrick > 0 else card >> 4
+    cdef uint64_t h, hl
+    for pos in range(st.ntrick + 1, st.n):
+        seat = (st.lead + pos) % st.n
+        if st.maxside[seat] == side:
+            continue
+        h = st.hands[seat]
+        hl = h & suit_bits(led)
+        if h & above(card):
+            if (card >> 4) == led or not hl or not (st.cons & C_FOLLOW):
+                return 1
+        if (st.trump >= 0 and (card >> 4) != st.trump and (h & suit_bits(st.trump))
+                and (not hl or not (st.cons & C_FOLLOW))):
+            return 1
+    return 0
+
+
 cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     """Write the moves into `out` in the order to try them; return how many."""
-    cdef int count = 0, i, j, card, score, w, tmp
+    cdef int count = 0, i, j, card, score, w = 0, tmp, suit, cost, top, led = -1
     cdef int scores[16]
     cdef int seat = to_move(st)
     cdef int side = st.maxside[seat]
-    cdef uint64_t rest = moves, present = present_cards(st)
-    cdef int partner_wins = 0, last = st.ntrick == st.n - 1
+    cdef int partner = (seat + 2) % st.n
+    cdef uint64_t rest = moves, present = present_cards(st), others, sb, hand = st.hands[seat]
+    cdef int partner_safe = 0
     if st.ntrick > 0:
         w = current_winner(st)
-        partner_wins = st.maxside[(st.lead + st.winpos) % st.n] == side
+        led = st.tcards[st.tno * MAX_SEATS] >> 4
+        if st.maxside[(st.lead + st.winpos) % st.n] == side:
+            partner_safe = not later_opponent_beats(st, w, side)
     while rest:
         card = pdd_ctz(rest)
         rest &= rest - 1
+        suit = card >> 4
+        sb = suit_bits(suit)
         if st.ntrick == 0:
-            # Lead winners first, then low cards.
-            if not (present & above(card)):
-                score = 100 + (card & 15)
+            others = (present & ~hand) & sb
+            if not (others & above(card)):
+                # A winner: cash it, unless an opponent may trump it.
+                if later_opponent_beats(st, card, side):
+                    score = 150 + (card & 15)
+                else:
+                    score = 300 + (card & 15)
             else:
-                score = -(card & 15)
-        elif card_beats(st, card, w) and not (partner_wins and last):
-            score = 50 - (card & 15) - (16 if (card >> 4) == st.trump else 0)
+                top = pdd_top(present & sb)
+                if st.n == 4 and (st.hands[partner] >> top) & 1 and st.maxside[partner] == side:
+                    # Low towards partner's winner.
+                    score = 220 - (card & 15)
+                elif card > 0 and (card & 15) and (hand & ((<uint64_t>1) << (card - 1))) and (present >> (card - 1)) & 1:
+                    score = 120 + (card & 15)
+                else:
+                    score = 100 - (card & 15)
         else:
-            score = -(card & 15) - (16 if (card >> 4) == st.trump else 0)
+            cost = (card & 15) + (16 if (suit == st.trump and led != st.trump) else 0)
+            if partner_safe:
+                score = (100 - cost) if not card_beats(st, card, w) else -cost
+            elif card_beats(st, card, w):
+                if st.ntrick == st.n - 1 or not later_opponent_beats(st, card, side):
+                    score = 200 - cost
+                else:
+                    score = 50 - cost
+            else:
+                score = 100 - cost
         out[count] = card
         scores[count] = score
         count += 1
@@ -253,6 +292,7 @@ cdef void play_card(State* st, int card) noexcept nogil:
     if st.ntrick == st.n:
         w = (st.lead + st.winpos) % st.n
         u.winner = w
+        u.winpos_done = st.winpos
         u.trickbits = st.trickbits
         st.won[w] += 1
         if st.won[w] == 2 and st.first2 < 0:
@@ -303,123 +343,315 @@ cdef int win_decided(State* st, int left) noexcept nogil:
     return -1
 
 
-cdef inline uint64_t pext16(uint64_t x, uint64_t m) noexcept nogil:
-    return PEXT8[(x & 255) * 256 + (m & 255)] | (
-        (<uint64_t>PEXT8[((x >> 8) & 255) * 256 + ((m >> 8) & 255)]) << pdd_popcount(m & 255))
+cdef struct Probe:
+    uint64_t shape0
+    uint64_t shape1
+    uint64_t seq[4]
+    uint64_t present
+    Entry* bucket
+    uint64_t* tags
+    uint64_t tag
 
 
-cdef void make_key(State* st, uint64_t* key) noexcept nogil:
-    """The position at a trick start with ranks relative to the cards still in play."""
-    cdef uint64_t present = present_cards(st), rel, extra
-    cdef int seat, suit
-    for seat in range(MAX_SEATS):
-        rel = 0
-        if seat < st.n:
-            for suit in range(4):
-                rel |= pext16(st.hands[seat] >> (16 * suit), present >> (16 * suit) & 0xFFFF) << (16 * suit)
-        key[seat] = rel
-    extra = st.lead
+cdef void make_probe(State* st, Probe* pr) noexcept nogil:
+    """The shape of the position at a trick start, and who holds each present card, top down."""
+    cdef uint64_t present = present_cards(st), sq, rest, bit
+    cdef uint64_t h
+    cdef int seat, suit, i, c, o
+    pr.present = present
+    pr.shape0 = 0
+    pr.shape1 = 0
+    for seat in range(st.n):
+        for suit in range(4):
+            h = <uint64_t>pdd_popcount(st.hands[seat] & suit_bits(suit))
+            if seat < 4:
+                pr.shape0 |= h << (16 * seat + 4 * suit)
+            else:
+                pr.shape1 |= h << (4 * suit)
+    pr.shape1 |= (<uint64_t>st.lead) << 16
     if st.goal == G_WIN:
         for seat in range(st.n):
-            extra |= (<uint64_t>st.won[seat]) << (4 + 3 * seat)
-        extra |= (<uint64_t>(st.first2 + 1)) << 20
-    key[MAX_SEATS] = extra
+            pr.shape1 |= (<uint64_t>st.won[seat]) << (20 + 3 * seat)
+        pr.shape1 |= (<uint64_t>(st.first2 + 1)) << 40
+    for suit in range(4):
+        sq = 0
+        i = 0
+        rest = present & suit_bits(suit)
+        while rest:
+            c = pdd_top(rest)
+            bit = (<uint64_t>1) << c
+            rest ^= bit
+            o = 0
+            while not (st.hands[o] & bit):
+                o += 1
+            sq |= (<uint64_t>o) << (3 * i)
+            i += 1
+        pr.seq[suit] = sq
+    h = (pr.shape0 ^ (pr.shape1 * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL
+    h ^= h >> 31
+    h *= 0x94D049BB133111EBULL
+    h ^= h >> 29
+    pr.bucket = st.tt + (h & (st.tt_buckets - 1)) * BUCKET
+    pr.tags = st.tags + (h & (st.tt_buckets - 1)) * BUCKET
+    pr.tag = (h >> 32) | ((<uint64_t>(st.gen & 0xFFFF)) << 32)
 
 
-cdef Entry* tt_find(State* st, uint64_t* key, int create, int depth) noexcept nogil:
-    cdef uint64_t h = key[MAX_SEATS] * 0x9E3779B97F4A7C15ULL
-    cdef int i, j, same
+cdef inline uint64_t seq_mask(int k) noexcept nogil:
+    return ((<uint64_t>1) << (3 * k)) - 1
+
+
+cdef uint64_t top_cards(uint64_t present, uint8_t* k) noexcept nogil:
+    """The top k[suit] present cards of every suit."""
+    cdef uint64_t out = 0, rest
+    cdef int suit, i
+    for suit in range(4):
+        rest = present & suit_bits(suit)
+        for i in range(k[suit]):
+            out |= (<uint64_t>1) << pdd_top(rest)
+            rest &= ~((<uint64_t>1) << pdd_top(rest))
+    return out
+
+
+cdef int tt_lookup(State* st, Probe* pr, int target, uint64_t* rel) noexcept nogil:
+    """1 or 0 if an entry matching the position decides the question, else -1."""
+    cdef int i, suit
     cdef Entry* e
-    cdef Entry* bucket
-    cdef Entry* victim = NULL
-    for i in range(MAX_SEATS):
-        h = (h ^ key[i]) * 0xBF58476D1CE4E5B9ULL
-        h ^= h >> 29
-    bucket = st.tt + (h & (st.tt_buckets - 1)) * BUCKET
     for i in range(BUCKET):
-        e = bucket + i
-        if e.gen != st.gen:
-            if victim == NULL or victim.gen == st.gen:
-                victim = e
+        if (pr.tags[i] & 0xFFFFFFFFFFFFULL) != pr.tag:
             continue
-        same = 1
-        for j in range(MAX_SEATS + 1):
-            if e.key[j] != key[j]:
-                same = 0
+        e = pr.bucket + i
+        if e.gen != st.gen or e.shape0 != pr.shape0 or e.shape1 != pr.shape1:
+            continue
+        if e.lower < target and e.upper >= target:
+            continue
+        for suit in range(4):
+            if (pr.seq[suit] & seq_mask(e.k[suit])) != e.pat[suit]:
                 break
-        if same:
-            return e
-        if victim == NULL or (victim.gen == st.gen and e.depth < victim.depth):
-            victim = e
-    if not create:
-        return NULL
-    for j in range(MAX_SEATS + 1):
-        victim.key[j] = key[j]
-    victim.gen = st.gen
-    victim.lower = 0
-    victim.upper = depth if st.goal == G_TRICKS else 1
-    victim.depth = depth
-    return victim
+        else:
+            rel[0] = top_cards(pr.present, e.k)
+            return 1 if e.lower >= target else 0
+    return -1
 
 
-cdef int trick_node(State* st, int target) noexcept nogil:
-    """Can MAX reach `target` more tricks (or win the deal) from this trick start?"""
-    cdef int left = pdd_popcount(st.hands[st.lead]), d, result
-    cdef uint64_t key[MAX_SEATS + 1]
+cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, int depth) noexcept nogil:
+    """Record a bound for every position that agrees with this one on the cards in `rel`.
+
+    The entry keeps, per suit, who holds each present card from the top down to
+    the lowest card of `rel`; lower cards are known only by their count in each hand.
+    """
+    cdef uint8_t k[4]
+    cdef uint64_t pat[4], ps, rs
+    cdef int i, suit, same
     cdef Entry* e
+    cdef Entry* victim = NULL
+    cdef uint64_t info, g
+    cdef int vdepth = 1000, d
+    for suit in range(4):
+        rs = rel & suit_bits(suit)
+        ps = pr.present & suit_bits(suit)
+        if st.cons & (C_HEAD | C_LW):
+            k[suit] = pdd_popcount(ps)
+        elif rs:
+            k[suit] = pdd_popcount(ps & ~(lowbit(rs) - 1))
+        else:
+            k[suit] = 0
+        pat[suit] = pr.seq[suit] & seq_mask(k[suit])
+    g = (<uint64_t>(st.gen & 0xFFFF)) << 32
+    for i in range(BUCKET):
+        info = pr.tags[i]
+        if (info & 0xFFFF00000000ULL) != g:
+            if vdepth >= 0:
+                victim = pr.bucket + i
+                vdepth = -1
+            continue
+        if (info & 0xFFFFFFFFFFFFULL) == pr.tag:
+            e = pr.bucket + i
+            if e.gen == st.gen and e.shape0 == pr.shape0 and e.shape1 == pr.shape1:
+                same = 1
+                for suit in range(4):
+                    if e.k[suit] != k[suit] or e.pat[suit] != pat[suit]:
+                        same = 0
+                        break
+                if same:
+                    victim = e
+                    break
+        d = <int>(info >> 48)
+        if d < vdepth:
+            victim = pr.bucket + i
+            vdepth = d
+    if not (victim.gen == st.gen and victim.shape0 == pr.shape0 and victim.shape1 == pr.shape1
+            and victim.k[0] == k[0] and victim.k[1] == k[1] and victim.k[2] == k[2]
+            and victim.k[3] == k[3] and victim.pat[0] == pat[0] and victim.pat[1] == pat[1]
+            and victim.pat[2] == pat[2] and victim.pat[3] == pat[3]):
+        victim.shape0 = pr.shape0
+        victim.shape1 = pr.shape1
+        for suit in range(4):
+            victim.k[suit] = k[suit]
+            victim.pat[suit] = pat[suit]
+        victim.gen = st.gen
+        pr.tags[victim - pr.bucket] = pr.tag | ((<uint64_t>depth) << 48)
+        victim.lower = 0
+        victim.upper = depth if st.goal == G_TRICKS else 1
+        victim.depth = depth
+    if result:
+        if victim.lower < target:
+            victim.lower = target
+    elif victim.upper > target - 1:
+        victim.upper = target - 1
+
+
+cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
+    """Tricks the leader can surely cash from its own hand, whatever the others do.
+
+    A card of the leader higher than every other present card of its suit wins
+    when led unless somebody trumps it. Nobody can trump in no trump, in the
+    trump suit, or when no other seat holds a trump: those winners are summed
+    (they stay winners whatever is played meanwhile). In a side suit that
+    another seat could trump, a seat holding trumps is kept from trumping only
+    by `follow` while it still holds the suit; one such suit, cashed first,
+    adds as many rounds as every trump-holding seat can surely follow.
+
+    `rel` gets the cards whose ranks the count used: in each suit with
+    winners, the leader's winners and the highest other card.
+    """
+    cdef int lead = st.lead, s, suit, w, r, q = 0, side_best = 0, ln
+    cdef uint64_t hand = st.hands[lead], others = 0, mine, oth, tb = 0
+    cdef int ruffers = 0
+    for s in range(st.n):
+        if s != lead:
+            others |= st.hands[s]
+    if st.trump >= 0:
+        tb = suit_bits(st.trump)
+        for s in range(st.n):
+            if s != lead and (st.hands[s] & tb):
+                ruffers = 1
+    for suit in range(4):
+        mine = hand & suit_bits(suit)
+        if not mine:
+            continue
+        oth = others & suit_bits(suit)
+        if oth:
+            w = pdd_popcount(mine & above(pdd_top(oth)))
+        else:
+            w = pdd_popcount(mine)
+        if w == 0:
+            continue
+        if oth:
+            rel[0] |= (mine & above(pdd_top(oth))) | ((<uint64_t>1) << pdd_top(oth))
+        if st.trump < 0 or suit == st.trump or not ruffers:
+            q += w
+        elif st.cons & C_FOLLOW:
+            r = w
+            for s in range(st.n):
+                if s != lead and (st.hands[s] & tb):
+                    ln = pdd_popcount(st.hands[s] & suit_bits(suit))
+                    if ln < r:
+                        r = ln
+            if r > side_best:
+                side_best = r
+    return q + side_best
+
+
+cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
+    """Can MAX reach `target` more tricks (or win the deal) from this trick start?
+
+    `rel` gets the cards whose ranks decided the answer: every position with
+    the same suit lengths in each hand that agrees with this one on who holds
+    each card from the top of each suit down to its lowest card in `rel` has
+    the same answer (with follow and ruff alone; with head or lowest_winner,
+    whose legality depends on ranks, the table keeps every card).
+    """
+    cdef int left = pdd_popcount(st.hands[st.lead]), d, result
+    cdef Probe pr
+    cdef uint64_t r = 0
+    rel[0] = 0
     if st.goal == G_TRICKS:
         if target <= 0:
             return 1
         if target > left:
             return 0
+        if st.qt_ok:
+            if st.maxside[st.lead]:
+                if quick_tricks(st, rel) >= target:
+                    return 1
+            elif left - quick_tricks(st, rel) < target:
+                return 0
+            rel[0] = 0
     else:
         d = win_decided(st, left)
         if d >= 0:
             return d
-    make_key(st, key)
-    e = tt_find(st, key, 0, left)
-    if e != NULL:
-        if e.lower >= target:
-            return 1
-        if e.upper < target:
-            return 0
-    result = play_node(st, target)
-    e = tt_find(st, key, 1, left)
-    if result:
-        if e.lower < target:
-            e.lower = target
-    elif e.upper > target - 1:
-        e.upper = target - 1
+    make_probe(st, &pr)
+    d = tt_lookup(st, &pr, target, rel)
+    if d >= 0:
+        return d
+    result = play_node(st, target, &r)
+    tt_store(st, &pr, target, result, r, left)
+    rel[0] = r
     return result
 
 
-cdef int play_node(State* st, int target) noexcept nogil:
-    """Alpha-beta over the cards of the player to move, part way through a trick."""
+cdef uint64_t run_of(uint64_t present, uint64_t allowed, int card) noexcept nogil:
+    """The run of `allowed` cards that `card` (its highest) represents."""
+    cdef uint64_t out = (<uint64_t>1) << card, below
+    cdef int c = card
+    while True:
+        below = present & suit_bits(c >> 4) & ((((<uint64_t>1) << c)) - 1)
+        if not below:
+            break
+        c = pdd_top(below)
+        if not (allowed & ((<uint64_t>1) << c)):
+            break
+        out |= (<uint64_t>1) << c
+    return out
+
+
+cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
+    """Alpha-beta over the cards of the player to move, part way through a trick.
+
+    `rel` gets the cards whose ranks decided the answer (see trick_node).
+    """
     cdef int moves[16]
-    cdef int count, i, result, winner, next_target
+    cdef int count, i, result, winner, next_target, wcard
     cdef int is_max = st.maxside[to_move(st)]
+    cdef uint64_t allowed, child, acc = 0, present, tb
     st.nodes += 1
-    count = order_moves(st, representatives(st, legal_moves(st)), moves)
+    allowed = legal_moves(st)
+    count = order_moves(st, representatives(st, allowed), moves)
     for i in range(count):
         play_card(st, moves[i])
         winner = st.undo[st.ply - 1].winner
+        child = 0
         if winner >= 0:
             next_target = target - st.counted[winner] if st.goal == G_TRICKS else target
-            result = trick_node(st, next_target)
+            result = trick_node(st, next_target, &child)
+            # A trick won by rank against a card of the same suit makes the winner's rank matter.
+            tb = st.undo[st.ply - 1].trickbits
+            wcard = st.tcards[(st.tno - 1) * MAX_SEATS + st.undo[st.ply - 1].winpos_done]
+            if tb & suit_bits(wcard >> 4) & ~((<uint64_t>1) << wcard):
+                child |= (<uint64_t>1) << wcard
         else:
-            result = play_node(st, target)
+            result = play_node(st, target, &child)
         unplay_card(st)
         if result == is_max:
+            rel[0] = child
             return result
+        acc |= child
+    # Every move failed: the cards a searched move stands for may take its place.
+    present = present_cards(st)
+    for i in range(count):
+        acc |= run_of(present, allowed, moves[i]) if (acc & run_of(present, allowed, moves[i])) else 0
+    rel[0] = acc
     return 1 - is_max
 
 
 cdef int probe(State* st, int target) noexcept nogil:
+    cdef uint64_t rel
     if st.goal == G_TRICKS and target <= 0:
         return 1
     if st.ntrick == 0:
-        return trick_node(st, target)
-    return play_node(st, target)
+        return trick_node(st, target, &rel)
+    return play_node(st, target, &rel)
 
 
 cdef class Engine:
@@ -432,20 +664,24 @@ cdef class Engine:
     cdef State st
     cdef object context
 
-    def __cinit__(self, int table_mb=64):
+    def __cinit__(self, int table_mb=256):
         cdef uint64_t buckets = 1
-        cdef uint64_t want = (<uint64_t>table_mb) * 1024 * 1024 // (sizeof(Entry) * BUCKET)
+        cdef uint64_t want = (<uint64_t>table_mb) * 1024 * 1024 // ((sizeof(Entry) + 8) * BUCKET)
         while buckets * 2 <= want:
             buckets *= 2
         self.st.tt = <Entry*>calloc(buckets * BUCKET, sizeof(Entry))
         if self.st.tt == NULL:
             raise MemoryError(f"cannot allocate a {table_mb} MB transposition table")
         self.st.tt_buckets = buckets
+        self.st.tags = <uint64_t*>calloc(buckets * BUCKET, sizeof(uint64_t))
+        if self.st.tags == NULL:
+            raise MemoryError(f"cannot allocate a {table_mb} MB transposition table")
         self.st.gen = 1
         self.context = None
 
     def __dealloc__(self):
         free(self.st.tt)
+        free(self.st.tags)
 
     def set_position(self, hands, int trump, int constraints, int lw_seat, int declarer,
                      int goal, maxside, counted, int leader, trick, won, int first2):
@@ -472,6 +708,10 @@ cdef class Engine:
             self.st.hands[i] = hands[i] if i < n else 0
             self.st.maxside[i] = maxside[i] if i < n else 0
             self.st.counted[i] = counted[i] if i < n else 0
+        self.st.qt_ok = goal == G_TRICKS
+        for i in range(n):
+            if self.st.counted[i] != self.st.maxside[i]:
+                self.st.qt_ok = 0
             self.st.won[i] = won[i] if i < n else 0
         self.st.first2 = first2
         self.st.lead = leader
@@ -480,6 +720,14 @@ cdef class Engine:
         self.st.tno = 0
         self.st.trickbits = 0
         self.st.ply = 0
+        # A new deal (some seat holds a card it did not hold before) leaves the table's
+        # entries correct but useless: start a new generation so they are replaced first.
+        for i in range(n):
+            if self.st.hands[i] & ~self.st.root_hands[i]:
+                self.st.gen += 1
+                for i in range(MAX_SEATS):
+                    self.st.root_hands[i] = self.st.hands[i]
+                break
         for card in trick:
             play_card(&self.st, card)
         self.st.ply = 0
