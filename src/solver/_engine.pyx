@@ -96,7 +96,6 @@ cdef struct State:
     Entry* tt
     uint64_t tt_buckets
     uint64_t* tags
-    uint64_t root_hands[MAX_SEATS]
     uint32_t gen
 
 
@@ -720,14 +719,6 @@ cdef class Engine:
         self.st.tno = 0
         self.st.trickbits = 0
         self.st.ply = 0
-        # A new deal (some seat holds a card it did not hold before) leaves the table's
-        # entries correct but useless: start a new generation so they are replaced first.
-        for i in range(n):
-            if self.st.hands[i] & ~self.st.root_hands[i]:
-                self.st.gen += 1
-                for i in range(MAX_SEATS):
-                    self.st.root_hands[i] = self.st.hands[i]
-                break
         for card in trick:
             play_card(&self.st, card)
         self.st.ply = 0
