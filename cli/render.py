@@ -55,7 +55,8 @@ def to_json(position: Position, solution: Solution) -> dict:
         data["cards"] = {str(c): v for c, v in _by_strength(solution.cards)}
     if solution.line is not None:
         data["line"] = [
-            {"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner}
+            {"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner,
+             **({"talon": str(t.talon)} if t.talon else {})}
             for t in solution.line
         ]
     data["nodes"] = solution.nodes
@@ -235,7 +236,9 @@ def _line(position: Position, line: tuple[Trick, ...]) -> list[str]:
     out = ["Best line:"]
     for number, trick in enumerate(line, start=len(position.tricks)):
         cards = " ".join(c.symbol for c in trick.cards)
-        out.append(f"  {number:>2}. {game.seat_name(trick.leader)} leads: {cards}"
+        opens = (f"talon {trick.talon.symbol}, then {game.seat_name(trick.leader)}" if trick.talon
+                 else f"{game.seat_name(trick.leader)} leads")
+        out.append(f"  {number:>2}. {opens}: {cards}"
                    f"  won by {game.seat_name(trick.winner) if trick.winner is not None else '-'}")
     return out
 

@@ -100,3 +100,17 @@ def test_bad_input_is_one_line_on_stderr_and_exit_2(args: list[str], message: st
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("prefdd: error: ")
     assert message in lines[0]
+
+
+def test_contract_talon_leads_json() -> None:
+    result = run("solve", "preferans", "A.7.. 7.8.. ..87. | 8.9..", "--contract", "allpass",
+                 "--dealer", "2", "--talon-leads", "S8 H9", "--json", "--line")
+    data = json.loads(result.output)
+    assert data["tricks_by_seat"] == {"0": 1, "1": 1, "2": 0}
+    assert [t["talon"] for t in data["line"]] == ["S8", "H9"]
+    assert data["made"] is None
+
+
+def test_contract_options_need_a_contract() -> None:
+    result = run("solve", "preferans", DEAL1, "--talon-leads", "D8 D7")
+    assert result.exit_code == 2 and "--talon-leads goes with --contract" in result.stderr

@@ -21,6 +21,7 @@ from rules import (
     Suit,
     format_hand,
     get_contract,
+    parse_cards,
     parse_deal,
 )
 from solver import FAMILIES, score, solve, solve_contract, table
@@ -221,3 +222,47 @@ def test_no_score_for_an_ending() -> None:
     deal = parse_deal("AKQ... 987... JT.7..", PREFERANS)
     result = solve_contract(deal, get_contract(PREFERANS, "6S"), dealer=2, declarer=0, line=True)
     assert score(result) is None
+
+
+def test_all_pass_talon_leads() -> None:
+    # One card each, dealer 2 so seat 0 is eldest. Normally seat 0 must lead its ♠A and
+    # take the trick. With the talon option the turned ♣7 starts the trick: nobody holds a
+    # club, the talon card cannot win, so nobody takes it.
+    deal = parse_deal("A... .A.. ..A. | ...7", PREFERANS)
+    allpass = get_contract(PREFERANS, "allpass")
+    assert solve_contract(deal, allpass, dealer=2).tricks_by_seat == {0: 1, 1: 0, 2: 0}
+    talon = tuple(parse_cards("C7"))
+    assert solve_contract(deal, allpass, dealer=2, talon_leads=talon).tricks_by_seat == {0: 0, 1: 0, 2: 0}
+
+
+def test_talon_card_cannot_win_and_eldest_leads_the_next_tricks() -> None:
+    # Two cards each; the talon ♠8 then ♥9 start tricks 1 and 2, each player following
+    # from eldest hand (seat 0). Trick 1: ♠A beats seat 1's ♠7 (the ♠8 does not count).
+    # Trick 2: seat 0's ♥7 and seat 1's ♥8 follow the ♥9; ♥8 wins though lower than the
+    # talon card. Seat 2 holds no spade or heart and takes nothing.
+    deal = parse_deal("A.7.. 7.8.. ..87. | 8.9..", PREFERANS)
+    result = solve_contract(deal, get_contract(PREFERANS, "allpass"), dealer=2,
+                            talon_leads=tuple(parse_cards("S8 H9")), line=True)
+    assert result.tricks_by_seat == {0: 1, 1: 1, 2: 0}
+    assert [(t.talon and str(t.talon), t.winner) for t in result.solution.line] == [("S8", 0), ("H9", 1)]
+
+
+def test_talon_leads_are_checked() -> None:
+    deal = parse_deal("A.7.. 7.8.. ..87. | 8.9..", PREFERANS)
+    with pytest.raises(InvalidInputError, match="talon card SA is in a hand"):
+        solve_contract(deal, get_contract(PREFERANS, "allpass"), 2, talon_leads=tuple(parse_cards("SA")))
+    with pytest.raises(InvalidInputError, match="option of Preferans all-pass only"):
+        solve_contract(deal, get_contract(PREFERANS, "misere"), 2, 0, talon_leads=tuple(parse_cards("S8")))
+
+
+def test_all_pass_talon_leads_agree_with_playing_them_out() -> None:
+    # After the two talon tricks are played, the engine alone answers; the value at the
+    # start must be the best over every way of playing the talon tricks (checked through
+    # the card values of eldest hand's first card).
+    deal = parse_deal(DEAL1, PREFERANS)
+    play = get_contract(PREFERANS, "allpass").setup(deal, 2, talon_leads=tuple(parse_cards("D8 D7")))
+    first = solve(play.position, 0, minimise=True, card_values=True)
+    assert first.cards is not None
+    assert first.tricks == min(first.cards.values())
+    for card, value in first.cards.items():
+        assert solve(play.position.play([card]), 0, minimise=True).tricks == value

@@ -97,15 +97,19 @@ class Contract:
     def setup(self, deal: Deal, dealer: int, declarer: int | None = None, *,
               home: int | None = None, player: int | None = None,
               trump: Suit | None | str = "contract", rules: Constraint | None = None,
-              played: tuple[Card, ...] = ()) -> Play:
+              played: tuple[Card, ...] = (), talon_leads: tuple[Card, ...] = ()) -> Play:
         """The double-dummy question this contract asks of `deal`.
 
         `home` is a Vienna defender who stays home (the play is two-handed);
         `player` is the player asked about in a per-player contract; `trump`
         overrides the contract's trump where the rules allow a higher one;
         `rules` replaces the play constraints (a variant or a house rule);
-        `played` are the cards already played from the first trick on.
+        `played` are the cards already played from the first trick on;
+        `talon_leads` are the talon cards, in order, that start the first tricks
+        (an option of Preferans all-pass).
         """
+        if talon_leads and not (self.game is PREFERANS and self.aim is Aim.EACH_AVOIDS):
+            raise InvalidInputError("talon leads are an option of Preferans all-pass only")
         n = len(deal.hands)
         for role, seat in (("dealer", dealer), ("declarer", declarer), ("home", home),
                            ("player", player)):
@@ -128,7 +132,8 @@ class Contract:
         if rules is not None:
             constraints = rules
         position = Position(self.game, deal, the_trump, self._leader(deal, dealer, declarer, eldest),
-                            played=played, constraints=constraints, declarer=declarer)
+                            played=played, constraints=constraints, declarer=declarer,
+                            talon_leads=talon_leads)
         if self.per_player:
             seat = player if player is not None else declarer if declarer is not None else active[0]
             return Play(self, position, dealer, seat, self.aim is Aim.EACH_AVOIDS, home)

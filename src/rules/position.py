@@ -20,11 +20,18 @@ from rules.play import TrickRules
 
 @dataclass(frozen=True)
 class Trick:
-    """A trick: who led it, the cards in play order, and who won it (None while in progress)."""
+    """A trick: who played first to it, the cards in play order, who won it, whether it is done.
+
+    A trick started by a turned talon card (Preferans all-pass with talon leads) has
+    that card as `talon`; its `cards` are the players' cards, and if nobody could
+    follow its suit it is done with no winner.
+    """
 
     leader: int
     cards: tuple[Card, ...]
     winner: int | None
+    done: bool = True
+    talon: Card | None = None
 
 
 @dataclass(frozen=True)
@@ -53,6 +60,7 @@ class Position:
     played: tuple[Card, ...] = ()
     constraints: Constraint | None = None
     declarer: int | None = None
+    talon_leads: tuple[Card, ...] = ()
     tricks: tuple[Trick, ...] = field(init=False, repr=False)
     hands: tuple[frozenset[Card], ...] = field(init=False, repr=False)
 
@@ -101,7 +109,7 @@ class Position:
     def to_play(self) -> int | None:
         """The seat whose turn it is, None when all tricks are played."""
         trick = self.current_trick
-        if trick.winner is not None:
+        if trick.done:
             return None
         seat = trick.leader
         for _ in trick.cards:
@@ -129,14 +137,20 @@ class Position:
         if seat is None:
             return frozenset()
         trick = self.current_trick
-        return self.rules.legal(self.hands[seat], trick.cards, self._has_duty(seat, trick.leader))[0]
+        cards = ((trick.talon,) if trick.talon else ()) + trick.cards
+        return self.rules.legal(self.hands[seat], cards, self._has_duty(seat, trick.leader))[0]
 
     def play(self, cards: Sequence[Card]) -> Position:
         """The position after `cards` are played from this one."""
         return Position(
             self.game, self.deal, self.trump, self.leader, self.played + tuple(cards),
-            self.constraints, self.declarer,
+            self.constraints, self.declarer, self.talon_leads,
         )
+
+    @property
+    def in_talon_tricks(self) -> bool:
+        """Whether the play is still in the tricks started by turned talon cards."""
+        return not self.current_trick.done and self.current_trick.talon is not None
 
     def _has_duty(self, seat: int, trick_leader: int) -> bool:
         return seat == self.lowest_winner_seat and trick_leader == self.declarer
@@ -154,6 +168,14 @@ class Position:
                 )
             if seat not in seats:
                 raise InvalidInputError(f"{role} {game.seat_name(seat)} has no cards")
+        if self.talon_leads:
+            held = [c for c in self.talon_leads if any(c in hand for hand in self.deal.hands)]
+            if held:
+                raise InvalidInputError(
+                    f"talon card {held[0]} is in a hand: turned talon cards are out of play")
+            assert self.constraints is not None
+            if self.trump is not None or self.constraints & ~(Constraint.FOLLOW | Constraint.RUFF):
+                raise InvalidInputError("talon leads are played without trump, under follow only")
 
     def _replay(self) -> tuple[tuple[Trick, ...], tuple[frozenset[Card], ...]]:
         hands = list(self.deal.hands)
@@ -162,13 +184,15 @@ class Position:
         leader, cards, seat = self.leader, [], self.leader
         for card in self.played:
             where = f"trick {len(tricks) + 1}, card {len(cards) + 1}"
+            talon = self.talon_leads[len(tricks)] if len(tricks) < len(self.talon_leads) else None
             if not hands[seat]:
                 raise InvalidInputError(f"{where}: {card} is played after the last trick")
             if card not in hands[seat]:
                 raise InvalidInputError(
                     f"{where}: seat {self.game.seat_name(seat)} plays {card} but does not hold it"
                 )
-            allowed, why = rules.legal(hands[seat], cards, self._has_duty(seat, leader))
+            so_far = ([talon] if talon else []) + cards
+            allowed, why = rules.legal(hands[seat], so_far, self._has_duty(seat, leader))
             if card not in allowed:
                 raise InvalidInputError(
                     f"{where}: seat {self.game.seat_name(seat)} may not play {card}: {why} "
@@ -178,9 +202,25 @@ class Position:
             cards.append(card)
             seat = self.next_seat(seat)
             if len(cards) == len(self.seats):
-                winner = (self.seats.index(leader) + rules.winner(cards)) % len(self.seats)
-                tricks.append(Trick(leader, tuple(cards), self.seats[winner]))
-                leader, cards, seat = self.seats[winner], [], self.seats[winner]
+                winner = self._winner(leader, cards, talon)
+                tricks.append(Trick(leader, tuple(cards), winner, True, talon))
+                if talon is None:
+                    assert winner is not None
+                    leader = winner
+                cards, seat = [], leader
         if hands[seat] or cards:
-            tricks.append(Trick(leader, tuple(cards), None))
+            talon = self.talon_leads[len(tricks)] if len(tricks) < len(self.talon_leads) else None
+            tricks.append(Trick(leader, tuple(cards), None, False, talon))
         return tuple(tricks), tuple(hands)
+
+    def _winner(self, leader: int, cards: list[Card], talon: Card | None) -> int | None:
+        """Who wins a complete trick: after a talon card, the highest card of its suit, if any."""
+        order = self.seats.index(leader)
+        if talon is None:
+            return self.seats[(order + self.rules.winner(cards)) % len(self.seats)]
+        suit = self.rules.suit_of(talon)
+        following = [i for i, c in enumerate(cards) if self.rules.suit_of(c) == suit]
+        if not following:
+            return None
+        best = max(following, key=lambda i: self.game.play_order(cards[i], self.trump)[1])
+        return self.seats[(order + best) % len(self.seats)]

@@ -88,8 +88,8 @@ class _Search:
     def _load(self) -> None:
         pos, seats = self.position, self.seats
         trick = pos.current_trick
-        in_trick = list(trick.cards) if trick.winner is None else []
-        leader = trick.leader if trick.winner is None else trick.winner
+        in_trick = [] if trick.done else list(trick.cards)
+        leader = trick.leader
         hands = [set(pos.hands[s]) for s in seats]
         seat = leader
         for card in in_trick:
@@ -171,8 +171,8 @@ class _Search:
     def line(self) -> tuple[Trick, ...]:
         """One optimal play from the position to the end of the deal."""
         trick = self.position.current_trick
-        leader = trick.leader if trick.winner is None else trick.winner
-        cards = list(trick.cards) if trick.winner is None else []
+        leader = trick.leader
+        cards = [] if trick.done else list(trick.cards)
         tricks: list[Trick] = []
         while self.engine.left() > 0:
             values = self.child_values()
@@ -214,6 +214,8 @@ def solve(
         seat = position.declarer if position.declarer is not None else position.leader
     side = side_of(position, seat)
     won = sum(position.tricks_won[s] for s in side)
+    if position.in_talon_tricks:
+        return _solve_talon_tricks(position, seat, side, minimise, card_values, line)
     nodes = _engine().nodes
     search = _Search(position, side, minimise, GOAL_TRICKS)
     tricks = int(search.asked(search.value()))
@@ -236,3 +238,69 @@ def solve(
         line=played_line,
         nodes=_engine().nodes - nodes,
     )
+
+
+def _solve_talon_tricks(position: Position, seat: int, side: tuple[int, ...], minimise: bool,
+                        card_values: bool, line: bool) -> Solution:
+    """Solve through the tricks started by turned talon cards, card by card, then with the engine.
+
+    Those few tricks (at most two, in Preferans all-pass) break the engine's rule that a
+    trick's winner leads the next, so they are searched here by alpha-beta over the legal
+    cards, each branch ending in an ordinary engine solve.
+    """
+    def value(pos: Position, alpha: float, beta: float) -> int:
+        if not pos.in_talon_tricks:
+            return solve(pos, seat, minimise=minimise).tricks
+        high = (pos.to_play in side) != minimise
+        best = -1 if high else 99
+        for card in _distinct_cards(pos):
+            result = value(pos.play([card]), alpha, beta)
+            best = max(best, result) if high else min(best, result)
+            alpha, beta = (max(alpha, result), beta) if high else (alpha, min(beta, result))
+            if alpha >= beta:
+                break
+        return best
+
+    by_group = {card: value(position.play([card]), -1, 99) for card in _distinct_cards(position)}
+    children = {card: by_group[top] for card, top in _runs(position).items()}
+    high = (position.to_play in side) != minimise
+    tricks = max(children.values()) if high else min(children.values())
+    played_line = None
+    if line:
+        walk = position
+        while walk.in_talon_tricks:
+            wants_high = (walk.to_play in side) != minimise
+            options = {c: value(walk.play([c]), -1, 99) for c in _distinct_cards(walk)}
+            pick = max(options.values()) if wants_high else min(options.values())
+            walk = walk.play([next(c for c, v in options.items() if v == pick)])
+        rest = solve(walk, seat, minimise=minimise, line=True).line or ()
+        end = None if walk.current_trick.done else -1
+        played_line = walk.tricks[len(position.tricks) - 1:end] + rest
+    won = sum(position.tricks_won[s] for s in side)
+    return Solution(side, minimise, tricks, won, cards=children if card_values else None,
+                    line=played_line)
+
+
+def _runs(position: Position) -> dict[Card, Card]:
+    """Each legal card mapped to the top card of its run: cards no other present card separates.
+
+    Present cards are those in a hand or in the trick being played; the rules compare cards
+    only with those, so the cards of a run are interchangeable.
+    """
+    game, trump = position.game, position.trump
+    present = {c for hand in position.hands for c in hand} | set(position.current_trick.cards)
+    order = {c: game.play_order(c, trump) for c in present}
+    legal = position.legal_cards()
+    ranked = sorted(present, key=order.__getitem__, reverse=True)
+    tops = {}
+    for card in legal:
+        i = ranked.index(card)
+        while i > 0 and ranked[i - 1] in legal and order[ranked[i - 1]][0] == order[card][0]:
+            i -= 1
+        tops[card] = ranked[i]
+    return tops
+
+
+def _distinct_cards(position: Position) -> list[Card]:
+    """One legal card for each run of interchangeable cards."""
+    return sorted(set(_runs(position).values()))

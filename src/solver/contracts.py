@@ -54,12 +54,13 @@ def solve_contract(
     trump: Suit | None | str = "contract",
     rules: Constraint | None = None,
     played: tuple[Card, ...] = (),
+    talon_leads: tuple[Card, ...] = (),
     card_values: bool = False,
     line: bool = False,
 ) -> ContractResult:
     """Solve `contract` on `deal` dealt by `dealer`, as the contract's rules set it up."""
     play = contract.setup(deal, dealer, declarer, home=home, player=player, trump=trump, rules=rules,
-                          played=played)
+                          played=played, talon_leads=talon_leads)
     position = play.position
     solution = solve(position, play.seat, minimise=play.minimise, card_values=card_values, line=line)
     total = sum(position.tricks_won) + position.tricks_left
