@@ -17,6 +17,8 @@ TRUMPS = {"s": Suit.SPADES, "h": Suit.HEARTS, "d": Suit.DIAMONDS, "c": Suit.CLUB
 def classic_problems() -> list[tuple[str, str, str, int, int]]:
     """(name, hands, contract letter, leader, declarer's tricks) from classic_problems_dd.txt."""
     rows = []
+    if not ORACLE.is_dir():
+        return rows
     for line in (ORACLE / "classic_problems_dd.txt").read_text().splitlines():
         if not line.strip() or line.startswith("#"):
             continue

@@ -23,6 +23,8 @@ NORTH, EAST, WEST = 0, 1, 2  # play order W -> N -> E: clockwise N, E, W
 
 def problems() -> list[tuple[str, str, int, int, list[int], list[int]]]:
     rows = []
+    if not ORACLE.is_file():
+        return rows
     for line in ORACLE.read_text().splitlines():
         # Comment lines start "# "; a problem's deal may itself start with '#' (a card led).
         if line.strip() and not line.startswith("# "):
