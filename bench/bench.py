@@ -12,6 +12,7 @@ for a complete solve from the deal's first position, single-threaded.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import resource
 import statistics
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from tabulate import tabulate
 
 from rules import PREFERANS, PRIFFE, Game, Position, Suit, format_hand, parse_deal
-from solver import solve
+from solver import solve, solve_many
 
 
 @dataclass
@@ -112,12 +113,33 @@ SUITES: dict[str, tuple[str, Callable[[int, int], Run], int]] = {
 }
 
 
+def scaling(deals: int, seed: int) -> str:
+    """solve_many on the same Preferans deals with one thread, then with every core."""
+    rng = random.Random(seed)
+    positions = [
+        Position(PREFERANS, parse_deal(" ".join(random_hands(PREFERANS, 3, 10, rng)), PREFERANS),
+                 Suit(rng.randrange(4)), leader=0, declarer=0)
+        for _ in range(deals)
+    ]
+    cores = os.cpu_count() or 1
+    times = {}
+    for workers in (1, cores):
+        solve_many(positions[:cores], 0, workers=workers)  # each thread's table allocated
+        start = time.perf_counter()
+        solve_many(positions, 0, workers=workers)
+        times[workers] = time.perf_counter() - start
+    return (f"solve_many, {deals} Preferans deals: {times[1]:.2f} s on 1 thread, "
+            f"{times[cores]:.2f} s on {cores}: {times[1] / times[cores]:.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--suite", choices=sorted(SUITES), action="append",
                         help="a suite to run (repeatable; default all)")
     parser.add_argument("--deals", type=int, help="deals per suite (default: the suite's own)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument("--scaling", type=int, default=400, metavar="DEALS",
+                        help="deals for the thread-scaling line (0: skip; default 400)")
     args = parser.parse_args()
     rows = []
     for key in args.suite or list(SUITES):
@@ -129,6 +151,8 @@ def main() -> None:
     headers = ["work", "deals", "median ms", "p90 ms", "worst ms", "median nodes", "worst nodes",
                "DDS median ms", "ratio to DDS"]
     print(tabulate(rows, headers=headers, tablefmt="github"))
+    if args.scaling:
+        print("\n" + scaling(args.scaling, args.seed))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"\npeak resident memory: {peak:.0f} MB")
 

@@ -130,6 +130,8 @@ def _contract_help() -> str:
                                  "players and play constraints, and says whether it makes.")
 @click.option("--dealer", help="With --contract: the dealer's seat (default 0).")
 @click.option("--home", help="With a Vienna contract 1-4, spiel or hearts: a defender who stays home.")
+@click.option("--invite", help="With a Vienna contract 1-4, spiel or hearts: a defender who goes "
+                               "with and invites the other.")
 @click.option("--talon-leads", "talon_leads",
               help="With Preferans --contract allpass: the two talon cards, in the order turned, "
                    "that start the first two tricks (like 'SA D7').")
@@ -157,7 +159,8 @@ def _contract_help() -> str:
 @click.option("--honours", type=click.Choice([h.value for h in Honours], case_sensitive=False),
               default=Honours.STANDARD.value, show_default=True, help="Priffe honours rule.")
 def solve_command(game: str, deal: str | None, contract: str | None, dealer: str | None,
-                  home: str | None, talon_leads: str | None, trump: str | None, leader: str | None,
+                  home: str | None, invite: str | None, talon_leads: str | None,
+                  trump: str | None, leader: str | None,
                   declarer: str | None, player: str | None, minimise: bool,
                   rules_text: str | None, play: str | None, all_cards: bool, line: bool,
                   as_json: bool, batch: str | None, scoring: str, pot: int, maximum: int,
@@ -171,7 +174,8 @@ def solve_command(game: str, deal: str | None, contract: str | None, dealer: str
     """
     the_game = get_game(game)
     if contract is None:
-        for name, value in (("--dealer", dealer), ("--home", home), ("--talon-leads", talon_leads)):
+        for name, value in (("--dealer", dealer), ("--home", home), ("--invite", invite),
+                            ("--talon-leads", talon_leads)):
             if value is not None:
                 raise click.UsageError(f"{name} goes with --contract")
         if player is not None and declarer is not None:
@@ -198,6 +202,7 @@ def solve_command(game: str, deal: str | None, contract: str | None, dealer: str
                 player=parse_seat(player, the_game, seats),
                 trump="contract" if trump is None else parse_trump(trump), rules=rules,
                 played=played, talon_leads=tuple(parse_cards(talon_leads or "")),
+                invite=parse_seat(invite, the_game, seats),
                 card_values=all_cards, line=True)
             scored = score(result, options)
             return (contract_to_json(result, scored, line),

@@ -266,3 +266,20 @@ def test_all_pass_talon_leads_agree_with_playing_them_out() -> None:
     assert first.tricks == min(first.cards.values())
     for card, value in first.cards.items():
         assert solve(play.position.play([card]), 0, minimise=True).tricks == value
+
+
+def test_vienna_invitation_both_play_and_the_inviter_is_paid_for_both() -> None:
+    # An invitation changes nobody's cards: both defenders play (the lowest-winner duty
+    # holds), so the tricks are as with both going with; only the payment differs.
+    deal = parse_deal(DEAL1, VIENNA)
+    contract = get_contract(VIENNA, "3")
+    both = solve_contract(deal, contract, dealer=1, declarer=0, line=True)
+    invited = solve_contract(deal, contract, dealer=1, declarer=0, invite=1, line=True)
+    assert invited.tricks == both.tricks
+    assert Constraint.LOWEST_WINNER in invited.play.position.constraints
+    taken = [sum(t.winner == s for t in invited.solution.line) for s in range(3)]
+    payments = score(invited).payments
+    assert payments[1].from_players == 2 * (taken[1] + taken[2])  # 2 units a trick at pot 20
+    assert payments[2].from_players == 0
+    with pytest.raises(InvalidInputError, match="cannot invite"):
+        solve_contract(deal, get_contract(VIENNA, "bettel"), dealer=1, declarer=0, invite=1)

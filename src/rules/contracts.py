@@ -97,7 +97,8 @@ class Contract:
     def setup(self, deal: Deal, dealer: int, declarer: int | None = None, *,
               home: int | None = None, player: int | None = None,
               trump: Suit | None | str = "contract", rules: Constraint | None = None,
-              played: tuple[Card, ...] = (), talon_leads: tuple[Card, ...] = ()) -> Play:
+              played: tuple[Card, ...] = (), talon_leads: tuple[Card, ...] = (),
+              invite: int | None = None) -> Play:
         """The double-dummy question this contract asks of `deal`.
 
         `home` is a Vienna defender who stays home (the play is two-handed);
@@ -106,13 +107,14 @@ class Contract:
         `rules` replaces the play constraints (a variant or a house rule);
         `played` are the cards already played from the first trick on;
         `talon_leads` are the talon cards, in order, that start the first tricks
-        (an option of Preferans all-pass).
+        (an option of Preferans all-pass); `invite` is a Vienna defender who goes
+        with and invites the other (both then play, and need four tricks together).
         """
         if talon_leads and not (self.game is PREFERANS and self.aim is Aim.EACH_AVOIDS):
             raise InvalidInputError("talon leads are an option of Preferans all-pass only")
         n = len(deal.hands)
         for role, seat in (("dealer", dealer), ("declarer", declarer), ("home", home),
-                           ("player", player)):
+                           ("player", player), ("invite", invite)):
             if seat is not None and not 0 <= seat < n:
                 raise InvalidInputError(f"{role} seat {seat} does not exist (seats 0-{n - 1})")
         active = deal.active_seats
@@ -123,8 +125,14 @@ class Contract:
                 raise InvalidInputError(f"declarer {self.game.seat_name(declarer)} has no cards")
         else:
             declarer = None
+        if home is not None and invite is not None:
+            raise InvalidInputError("with an invitation both defenders play: nobody stays home")
         if home is not None:
             deal = self._stay_home(deal, declarer, home)
+        if invite is not None and (not self.defenders_choose or invite == declarer
+                                   or invite not in deal.active_seats):
+            raise InvalidInputError(f"seat {invite} cannot invite: only a defender in contracts "
+                                    "1-4, spiel or hearts goes with and invites")
         the_trump = self._trump(trump)
         constraints = self.game.constraints & ~Constraint.LOWEST_WINNER
         if self.lowest_winner and len(deal.active_seats) == 3:
@@ -136,10 +144,10 @@ class Contract:
                             talon_leads=talon_leads)
         if self.per_player:
             seat = player if player is not None else declarer if declarer is not None else active[0]
-            return Play(self, position, dealer, seat, self.aim is Aim.EACH_AVOIDS, home)
+            return Play(self, position, dealer, seat, self.aim is Aim.EACH_AVOIDS, home, invite)
         if declarer is None:  # passnolla: the side of the first seat, wanting few tricks
-            return Play(self, position, dealer, active[0], True, home)
-        return Play(self, position, dealer, declarer, self.aim is Aim.AVOID, home)
+            return Play(self, position, dealer, active[0], True, home, invite)
+        return Play(self, position, dealer, declarer, self.aim is Aim.AVOID, home, invite)
 
     def _stay_home(self, deal: Deal, declarer: int | None, home: int) -> Deal:
         if not self.defenders_choose:
@@ -185,6 +193,7 @@ class Play:
     seat: int
     minimise: bool
     home: int | None = None
+    invite: int | None = None
 
 
 def _next(deal: Deal, seat: int) -> int:

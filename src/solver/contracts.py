@@ -55,12 +55,13 @@ def solve_contract(
     rules: Constraint | None = None,
     played: tuple[Card, ...] = (),
     talon_leads: tuple[Card, ...] = (),
+    invite: int | None = None,
     card_values: bool = False,
     line: bool = False,
 ) -> ContractResult:
     """Solve `contract` on `deal` dealt by `dealer`, as the contract's rules set it up."""
     play = contract.setup(deal, dealer, declarer, home=home, player=player, trump=trump, rules=rules,
-                          played=played, talon_leads=talon_leads)
+                          played=played, talon_leads=talon_leads, invite=invite)
     position = play.position
     solution = solve(position, play.seat, minimise=play.minimise, card_values=card_values, line=line)
     total = sum(position.tricks_won) + position.tricks_left

@@ -82,6 +82,8 @@ def score(result: ContractResult, options: ScoreOptions = ScoreOptions()) -> tup
     players = tuple(sorted((*seats, play.home))) if play.home is not None else seats
     declarer = players.index(position.declarer)
     defenders = (players[(declarer + 1) % 3], players[(declarer + 2) % 3])
-    defence = tuple(Defence.STAY_HOME if d == play.home else Defence.GO_WITH for d in defenders)
+    defence = tuple(Defence.INVITE if d == play.invite
+                    else Defence.STAY_HOME if d == play.home or play.invite is not None
+                    else Defence.GO_WITH for d in defenders)
     taken = [winners.count(seat) for seat in players]
     return settle_contract(contract.name, declarer, taken, options.pot, options.maximum, defence)
