@@ -69,7 +69,8 @@ def preferans(deals: int, seed: int, minimise: bool, all_cards: bool) -> Run:
 
 def priffe(deals: int, seed: int, trump_game: bool, all_cards: bool) -> Run:
     """Random bridge deals, one leader, against DDS on the same deal."""
-    from endplay.dds import SolveMode, solve_board
+    from endplay.dds import solve_board
+    from endplay.dds.solve import SolveMode
     from endplay.types import Deal, Denom, Player
 
     rng = random.Random(seed)
@@ -87,7 +88,7 @@ def priffe(deals: int, seed: int, trump_game: bool, all_cards: bool) -> Run:
         dds_deal.trump = Denom.nt if trump is None else [
             Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs][trump]
         dds_deal.first = list(Player)[leader]
-        mode = SolveMode.AllCards if all_cards else SolveMode.Default
+        mode = SolveMode.Default if all_cards else SolveMode.OptimalOne
         start = time.perf_counter()
         answer = max(t for _c, t in solve_board(dds_deal, mode))
         assert run.dds_times is not None
