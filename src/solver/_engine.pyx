@@ -32,7 +32,7 @@ cdef extern from *:
 cdef enum:
     MAX_SEATS = 5
     MAX_PLIES = 64
-    BUCKET = 1024
+    BUCKET = 256
     # Goals of the search.
     G_TRICKS = 0
     G_WIN = 1
