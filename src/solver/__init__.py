@@ -1,6 +1,6 @@
 """The double-dummy solver: a Cython engine and the Python API over it."""
 
-from solver.api import Solution, solve
+from solver.api import Solution, set_table_size, solve
 from solver.batch import solve_many
 from solver.contracts import ContractResult, solve_contract
 from solver.scores import ScoreOptions, score
@@ -8,5 +8,5 @@ from solver.tables import FAMILIES, LABELS, Table, table
 
 __all__ = [
     "FAMILIES", "LABELS", "ContractResult", "ScoreOptions", "Solution", "Table",
-    "score", "solve", "solve_contract", "solve_many", "table",
+    "score", "set_table_size", "solve", "solve_contract", "solve_many", "table",
 ]

@@ -19,13 +19,27 @@ from rules import Card, InvalidInputError, Position, Trick
 from solver._engine import GOAL_TRICKS, GOAL_WIN, Engine
 
 _local = threading.local()
+_table_mb = 256
+
+
+def set_table_size(megabytes: int) -> None:
+    """The transposition table's size for engines made from now on (one per thread; default 256).
+
+    >>> set_table_size(64)
+    >>> set_table_size(256)
+    """
+    global _table_mb
+    if megabytes < 1:
+        raise InvalidInputError(f"a table of {megabytes} MB is too small")
+    _table_mb = megabytes
+    _local.engine = None
 
 
 def _engine() -> Engine:
     """This thread's engine (each thread has its own transposition table)."""
     engine = getattr(_local, "engine", None)
     if engine is None:
-        engine = _local.engine = Engine()
+        engine = _local.engine = Engine(_table_mb)
     return engine
 
 
