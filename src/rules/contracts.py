@@ -162,13 +162,13 @@ class Contract:
     def _trump(self, trump: Suit | None | str) -> Suit | None:
         if trump == "contract" or trump == self.trump:
             return self.trump
-        if self.game is VIENNA and self.talon and self.trump is not None and trump is not None:
+        if self.game is VIENNA and self.talon and self.trump is not None and isinstance(trump, Suit):
             order = VIENNA_SUIT_ORDER
-            if order.index(trump) >= order.index(self.trump):  # type: ignore[arg-type]
-                return trump  # type: ignore[return-value]
+            if order.index(trump) >= order.index(self.trump):
+                return trump
             raise InvalidInputError(
                 f"in {self.name} the declarer names {self.trump.symbol} or a higher trump "
-                f"({' < '.join(s.symbol for s in order)}), not {trump.symbol}"  # type: ignore[union-attr]
+                f"({' < '.join(s.symbol for s in order)}), not {trump.symbol}"
             )
         raise InvalidInputError(f"the contract {self.name} fixes the trump: leave out --trump")
 
