@@ -262,10 +262,13 @@ def _solve_talon_tricks(position: Position, seat: int, side: tuple[int, ...], mi
     trick's winner leads the next, so they are searched here by alpha-beta over the legal
     cards, each branch ending in an ordinary engine solve.
     """
-    def value(pos: Position, alpha: float, beta: float) -> int:
+    def wants_high(pos: Position) -> bool:
+        return (pos.to_play in side) != minimise
+
+    def value(pos: Position, alpha: int, beta: int) -> int:
         if not pos.in_talon_tricks:
             return solve(pos, seat, minimise=minimise).tricks
-        high = (pos.to_play in side) != minimise
+        high = wants_high(pos)
         best = -1 if high else 99
         for card in _distinct_cards(pos):
             result = value(pos.play([card]), alpha, beta)
@@ -275,24 +278,24 @@ def _solve_talon_tricks(position: Position, seat: int, side: tuple[int, ...], mi
                 break
         return best
 
-    by_group = {card: value(position.play([card]), -1, 99) for card in _distinct_cards(position)}
-    children = {card: by_group[top] for card, top in _runs(position).items()}
-    high = (position.to_play in side) != minimise
-    tricks = max(children.values()) if high else min(children.values())
+    def best_card(pos: Position) -> tuple[Card, int, dict[Card, int]]:
+        """The best card (of the runs' top cards), its value, and every run top's value."""
+        values = {card: value(pos.play([card]), -1, 99) for card in _distinct_cards(pos)}
+        pick = (max if wants_high(pos) else min)(values, key=values.__getitem__)
+        return pick, values[pick], values
+
+    _, tricks, by_top = best_card(position)
     played_line = None
     if line:
         walk = position
         while walk.in_talon_tricks:
-            wants_high = (walk.to_play in side) != minimise
-            options = {c: value(walk.play([c]), -1, 99) for c in _distinct_cards(walk)}
-            pick = max(options.values()) if wants_high else min(options.values())
-            walk = walk.play([next(c for c, v in options.items() if v == pick)])
+            walk = walk.play([best_card(walk)[0]])
         rest = solve(walk, seat, minimise=minimise, line=True).line or ()
         end = None if walk.current_trick.done else -1
         played_line = walk.tricks[len(position.tricks) - 1:end] + rest
+    cards = {card: by_top[top] for card, top in _runs(position).items()} if card_values else None
     won = sum(position.tricks_won[s] for s in side)
-    return Solution(side, minimise, tricks, won, cards=children if card_values else None,
-                    line=played_line)
+    return Solution(side, minimise, tricks, won, cards=cards, line=played_line)
 
 
 def _runs(position: Position) -> dict[Card, Card]:
