@@ -187,7 +187,6 @@ def solve_command(game: str, deal: str | None, contract: str | None, dealer: str
                                        f"leave out {name}")
     the_contract = get_contract(the_game, contract) if contract is not None else None
     options = ScoreOptions(Scoring(scoring.lower()), pot, maximum, Honours(honours.lower()))
-    asked = player if player is not None and the_contract is None else declarer
 
     def answer(deal_text: str) -> tuple[dict, str | None]:
         played = tuple(parse_cards(play.replace("/", " ").replace("|", " "))) if play else ()
@@ -207,6 +206,7 @@ def solve_command(game: str, deal: str | None, contract: str | None, dealer: str
             scored = score(result, options)
             return (contract_to_json(result, scored, line),
                     None if quiet else contract_to_text(result, scored, options, line))
+        asked = player if player is not None else declarer
         position = build_position(the_game, deal_text, trump, leader, asked, rules, played)
         solution = solve(position, position.declarer, minimise=minimise,
                          card_values=all_cards, line=line)
