@@ -12,7 +12,7 @@ MODULES = [
     "rules.play", "rules.play_notation", "rules.position", "rules.contracts", "rules.scoring",
     "rules.scoring.preferans",
     "rules.scoring.vienna", "rules.scoring.priffe", "rules.scoring.polskt_pass",
-    "solver", "solver.api", "solver.batch", "solver.contracts", "solver.scores",
+    "solver", "solver.analysis", "solver.api", "solver.batch", "solver.contracts", "solver.scores",
     "solver.tables", "cli.main", "cli.render",
 ]
 

@@ -142,6 +142,37 @@ class Position:
         cards = ((trick.talon,) if trick.talon else ()) + trick.cards
         return self.rules.legal(self.hands[seat], cards, self._has_duty(seat, trick.leader))[0]
 
+    def equivalent_groups(self) -> tuple[tuple[Card, ...], ...]:
+        """The legal cards of the player to move, in groups of equivalent cards.
+
+        Cards are equivalent when they are in the same play suit and no other card
+        in a hand or in the current trick lies between them: whichever is played,
+        the play goes the same way. Groups come in suit order (S H D C), high first.
+
+        >>> from rules.deal import parse_deal
+        >>> from rules.games import PREFERANS
+        >>> deal = parse_deal("QJT8.A.. K97.K..7 A.QJT9..", PREFERANS)
+        >>> [" ".join(str(c) for c in group) for group in
+        ...  Position(PREFERANS, deal, None, leader=0).equivalent_groups()]
+        ['SQ SJ ST', 'S8', 'HA']
+        """
+        legal = self.legal_cards()
+        present = {c for hand in self.hands for c in hand} | set(self.current_trick.cards)
+        order = {c: self.game.play_order(c, self.trump) for c in present}
+        ranked = sorted(present, key=lambda c: (-order[c][0], order[c][1]), reverse=True)
+        groups: list[list[Card]] = []
+        previous: Card | None = None
+        for card in ranked:
+            if card in legal:
+                if previous is not None and order[previous][0] == order[card][0]:
+                    groups[-1].append(card)
+                else:
+                    groups.append([card])
+                previous = card
+            else:
+                previous = None
+        return tuple(tuple(group) for group in groups)
+
     def play(self, cards: Sequence[Card]) -> Position:
         """The position after `cards` are played from this one."""
         return Position(
