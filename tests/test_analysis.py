@@ -95,15 +95,12 @@ def test_each_card_agrees_with_solving_its_positions_from_scratch(play) -> None:
         after = start.play(final.played[:index + 1])
         assert judged.seat == before.to_play
         assert judged.trick == len(before.tricks)
-        if contract.aim is Aim.WIN_DEAL:
-            goal, wants_high = "win", True
-        elif contract.aim is Aim.EACH_AVOIDS:
+        if contract.aim is Aim.EACH_AVOIDS:  # each card for its own player
             goal, wants_high = "min", False
-        else:
-            goal = "min" if play.minimise else "max"
-            wants_high = (judged.seat in judged.seats) != play.minimise
-        if contract.per_player:
             assert judged.seats == (judged.seat,)
+        else:  # the declarer's side (Polskt pass: whether the declarer wins the deal)
+            goal = "win" if contract.aim is Aim.WIN_DEAL else "min" if play.minimise else "max"
+            wants_high = (judged.seat in judged.seats) != play.minimise
         assert judged.before == reference_value(before, judged.seats, goal)
         assert judged.after == reference_value(after, judged.seats, goal)
         gain = int(judged.after) - int(judged.before)
@@ -114,11 +111,11 @@ def test_each_card_agrees_with_solving_its_positions_from_scratch(play) -> None:
         assert judged.best == tuple(g.cards for g in judged.values if g.value == judged.before)
         assert judged.best and (judged.cost == 0) == any(judged.card in g for g in judged.best)
         # The engine agrees with the reference on the value before the card.
-        solution = solve(before, judged.seat if contract.per_player else play.seat,
+        solution = solve(before, judged.seat if result.per_player else play.seat,
                          minimise=goal == "min")
         assert (solution.wins if goal == "win" else solution.tricks) == judged.before
-    if not contract.per_player:  # one point of view: the value after a card is the next one's before
-        for first, second in zip(result.cards, result.cards[1:]):
+    if not result.per_player:  # one point of view: the value after a card is the next one's before
+        for first, second in zip(result.cards, result.cards[1:], strict=False):
             assert first.after == second.before
     assert sum(result.lost_by_seat.values()) == sum(c.cost for c in result.cards)
 
@@ -141,3 +138,55 @@ def test_preferans_trumps_first() -> None:
     assert [[c.symbol for c in g.cards] for g in first.values] == [["♠A"], ["♥A", "♥K"]]
     assert result.lost_by_seat == {0: 1, 1: 0, 2: 0}
     assert [c.after for c in result.cards] == [2] * 9
+
+
+def test_vienna_lead_the_high_trump() -> None:
+    # Contract 1 (♣ trumps), declarer seat 1 leads; both defenders play, so seat 2 (the
+    # declarer's left) has the lowest-winner duty, and everyone must beat the trick (head).
+    #   seat 0: ♠9 ♥J ♦Q        seat 1: ♣Q ♣J ♣8        seat 2: ♠K ♣K ♣T
+    # ♣Q (or ♣J) first: seat 2 must take it with ♣K; then the declarer's ♣J beats ♣T
+    # and his last trump ruffs ♠K, or ♣8 ruffs ♠K and ♣J wins the last: 2 tricks.
+    # The declarer leads ♣8: seat 2 must win with its lowest winner ♣T, keeps ♣K over the
+    # declarer's ♣Q ♣J, cashes it and leads ♠K for the declarer to ruff: 1 trick.
+    deal = parse_deal("9.J.Q. ...QJ8 K...KT", VIENNA)
+    result = analyse_contract(deal, get_contract(VIENNA, "1"), dealer=1, declarer=1,
+                              played=parse_play("C8 CT DQ / CK S9 CJ / SK HJ CQ", 3))
+    first, second = result.cards[:2]
+    assert (first.seat, first.before, first.after, first.cost) == (1, 2, 1, 1)
+    assert [[c.symbol for c in g] for g in first.best] == [["♣Q", "♣J"]]
+    assert [[c.symbol for c in g.cards] for g in second.values] == [["♣T"]]  # the duty
+    assert result.lost_by_seat == {0: 0, 1: 1, 2: 0}
+
+
+def test_polskt_pass_the_trump_lead_that_gives_the_deal_away() -> None:
+    # Hearts trump; the jacks are the top trumps (♣J, then ♥J here). Declarer seat 3,
+    # dealer 3, so seat 0 leads.
+    #   seat 0: ♥K ♥Q ♦9    seat 1: ♠A ♥J ♣Q    seat 2: ♠T ♦T ♣9    seat 3: ♣J ♦A ♦K
+    # Seat 0's two trumps must wait to ruff the declarer's diamonds. A diamond lead does
+    # it: if the declarer spends ♣J over seat 1's ♥J, seat 0 ruffs ♦A and cashes ♥Q; if
+    # not, seat 1 wins trick 1 and seat 0 ruffs a diamond. The declarer never gets two
+    # tricks first. Seat 0 leads ♥Q instead: the declarer must follow trumps with ♣J and
+    # wins, and ♦A wins the second trick (seat 0 follows ♦9): first to two, he wins.
+    deal = parse_deal(".KQ.9. A.J..Q T..T.9 ..AK.J", POLSKT_PASS)
+    result = analyse_contract(deal, get_contract(POLSKT_PASS, "H"), dealer=3, declarer=3,
+                              played=parse_play("HQ HJ ST CJ / DK D9 CQ DT / DA HK SA C9", 4))
+    first = result.cards[0]
+    assert (first.seat, first.before, first.after, first.cost) == (0, False, True, 1)
+    assert [[c.symbol for c in g] for g in first.best] == [["♦9"]]
+    assert result.lost_by_seat == {0: 1, 1: 0, 2: 0, 3: 0}
+    assert result.cards[-1].after is True
+
+
+def test_priffe_draw_trumps_before_cashing() -> None:
+    # Ruter (♦ trumps), declarer W, dealer N, so E (W's partner) leads.
+    #   N: ♥K5 ♦T    E: ♠A ♦87    S: ♠T ♣J8    W: ♠Q ♥2 ♦Q
+    # E leads a trump: W's ♦Q draws N's ♦T, then W's ♥2 is ruffed by E and ♠A wins the
+    # last: all 3 tricks. E cashes ♠A first: W must follow with ♠Q and N, void in
+    # spades, ruffs with ♦T, so E/W take 2.
+    deal = parse_deal("N:.K5.T. A..87. T...J8 Q.2.Q.", PRIFFE)
+    result = analyse_contract(deal, get_contract(PRIFFE, "ruter"), dealer=0, declarer=3,
+                              played=parse_play("SA ST SQ DT / H5 D8 C8 H2 / D7 CJ DQ HK", 4))
+    first = result.cards[0]
+    assert (first.seat, first.seats, first.before, first.after, first.cost) == (1, (1, 3), 3, 2, 1)
+    assert [[c.symbol for c in g] for g in first.best] == [["♦8", "♦7"]]
+    assert result.lost_by_seat == {0: 0, 1: 1, 2: 0, 3: 0}

@@ -11,12 +11,14 @@ Whose value it is follows the contract:
   :class:`~solver.contracts.ContractResult` counts them; the declarer's side
   plays for many tricks (for few in misère, bettel, nolla), the other side for
   the opposite, and a card costs its side the tricks it gives away;
-- all-pass, each for himself: the tricks the player of the card can be held to
+- all-pass, each for himself, no declarer: the tricks the player of the card can be held to
   when all the others play against him; a card costs the extra tricks that
   player must take because of it;
-- Polskt pass, each for himself: whether the player of the card can still win
-  the deal against all the others; a card costs 1 when it throws away a deal
-  the player could have won.
+- Polskt pass: whether the declarer wins the deal against all the others
+  together, the contract's question (a declarer who fails pays a bet that
+  the others play for in the next deal); a declarer's card costs 1 when it
+  throws away a won deal, another player's card when it gives the declarer a
+  deal he could not have won.
 
 One ``card_values`` solve per card gives both values and the cost: the value
 before a card is the best of the values after each legal card, and the
@@ -86,8 +88,8 @@ class Analysis:
 
     @property
     def per_player(self) -> bool:
-        """Whether each card is judged for its own player (all-pass, Polskt pass)."""
-        return self.play.contract.per_player
+        """Whether each card is judged for its own player (all-pass), not for the declarer's side."""
+        return self.play.contract.aim is Aim.EACH_AVOIDS
 
     @property
     def mistakes(self) -> tuple[PlayedCard, ...]:
@@ -134,8 +136,8 @@ def _judge(play: Play, position: Position, card: Card, trick: int) -> PlayedCard
     """The card `card` played in `position`, judged from the contract's point of view."""
     mover = position.to_play
     assert mover is not None
-    if play.contract.per_player:
-        asked, minimise = mover, play.contract.aim is Aim.EACH_AVOIDS
+    if play.contract.aim is Aim.EACH_AVOIDS:
+        asked, minimise = mover, True
     else:
         asked, minimise = play.seat, play.minimise
     solution = solve(position, asked, minimise=minimise, card_values=True)
