@@ -9,7 +9,8 @@ import pytest
 
 MODULES = [
     "rules", "rules.cards", "rules.constraints", "rules.deal", "rules.errors", "rules.games",
-    "rules.play", "rules.play_notation", "rules.position", "rules.contracts", "rules.scoring",
+    "rules.play", "rules.play_notation", "rules.position", "rules.session", "rules.contracts",
+    "rules.scoring",
     "rules.scoring.preferans",
     "rules.scoring.vienna", "rules.scoring.priffe", "rules.scoring.polskt_pass",
     "solver", "solver.analysis", "solver.api", "solver.batch", "solver.contracts", "solver.scores",

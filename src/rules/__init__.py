@@ -15,6 +15,7 @@ from rules.games import GAMES, POLSKT_PASS, PREFERANS, PRIFFE, VIENNA, Game, get
 from rules.play import TrickRules
 from rules.play_notation import parse_play
 from rules.position import Position, Trick
+from rules.session import SessionDeal, read_session
 
 __all__ = [
     "CONTRACTS", "Aim", "Contract", "Lead", "Play", "get_contract",
@@ -24,3 +25,4 @@ __all__ = [
     "check_deal", "format_deal", "format_hand", "get_game", "parse_card", "parse_cards",
     "parse_deal", "parse_hand", "parse_play",
 ]
+__all__ += ["SessionDeal", "read_session"]
