@@ -254,3 +254,8 @@ def table_command(game: str, deal: str, dealer: str, as_json: bool) -> int:
     else:
         click.echo(table_to_text(result), nl=False)
     return 0
+
+
+from cli.analyse import analyse_command  # noqa: E402 - its helpers come from this module
+
+main.add_command(analyse_command)
