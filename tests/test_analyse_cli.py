@@ -101,3 +101,22 @@ def test_a_revoke_in_a_session_names_the_deal_and_line(tmp_path) -> None:
     assert result.exit_code == 2
     assert result.stderr.strip() == ("prefdd: error: deal 1 (line 6): trick 1, card ♦Q: seat 1 "
                                      "must follow ♣ (revoke); may play ♣K ♣Q")
+
+
+def test_solve_groups_equivalent_cards_in_text_and_json() -> None:
+    args = ["solve", "preferans", DEAL1, "--trump", "S", "--leader", "1", "--declarer", "0",
+            "--all-cards"]
+    assert "♦KQJT9: 0, ♣A: 4, ♣9: 4" in run(*args).output
+    data = json.loads(run(*args, "--json").output)
+    groups = data["card_groups"]
+    assert {"cards": ["DK", "DQ", "DJ", "DT", "D9"], "value": 0} in groups
+    assert sorted(c for g in groups for c in g["cards"]) == sorted(data["cards"])
+
+
+def test_solve_part_way_counts_the_tricks_won_and_gives_the_line_to_the_end() -> None:
+    # After a trick and a half (♠K wins trick 1 for seat 1), the line finishes trick 2.
+    data = json.loads(run("solve", *CLASSIC[1:], "--play", "♠K ♠8 ♠Q / ♦K", "--json",
+                          "--line").output)
+    assert data["tricks_won"] == 0 and len(data["line"]) == 9
+    assert data["line"][0]["cards"][0] == "DK" and data["line"][0]["winner"] is not None
+    assert data["tricks"] == sum(t["winner"] == 0 for t in data["line"])
