@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
+from collections.abc import Callable, Iterator
 
 import click
+from rich.console import Console
+from rich.progress import Progress
 
 from cli.analysis_render import analysis_to_json, analysis_to_text, session_to_json, session_to_text
 from rules import GAMES, Play, get_contract, get_game, parse_cards, parse_deal, parse_play, read_session
@@ -53,6 +57,21 @@ def _setup(game_name: str, deal_text: str, contract: str, dealer: str | None, de
     )
 
 
+@contextlib.contextmanager
+def _progress() -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on stderr when it is a terminal (a big deal can take a while), else nothing."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    with Progress(transient=True, console=Console(stderr=True)) as bar:
+        task = bar.add_task("analysing", total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield advance
+
+
 @click.command(name="analyse", epilog=PLAY_HELP)
 @click.argument("game", metavar="GAME", required=False,
                 type=click.Choice(sorted(GAMES), case_sensitive=False))
@@ -88,7 +107,8 @@ def analyse_command(game: str | None, deal: str | None, contract: str | None, de
         stream = sys.stdin if session == "-" else open(session, encoding="utf-8")  # noqa: SIM115
         with stream:
             entries = read_session(stream.read())
-        results = [(entry, analyse(entry.play)) for entry in entries]
+        with _progress() as advance:
+            results = [(entry, analyse(entry.play, advance)) for entry in entries]
         click.echo(json.dumps(session_to_json(results)) if as_json
                    else session_to_text(results, ascii_only), nl=as_json)
         return 0
@@ -100,7 +120,8 @@ def analyse_command(game: str | None, deal: str | None, contract: str | None, de
         raise click.UsageError("give the cards played with --play")
     played = _setup(game, deal, contract, dealer, declarer, home, invite, trump, rules_text,
                     talon_leads, play_text)
-    result = analyse(played)
+    with _progress() as advance:
+        result = analyse(played, advance)
     if as_json:
         click.echo(json.dumps(analysis_to_json(result)))
     else:

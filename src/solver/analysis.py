@@ -39,7 +39,7 @@ engine's transposition table stays warm from one card to the next.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from rules import Aim, Card, Contract, Deal, Play, Position
@@ -105,8 +105,12 @@ class Analysis:
         return lost
 
 
-def analyse(play: Play) -> Analysis:
-    """Analyse every card played in `play.position`, from the deal's first card on."""
+def analyse(play: Play, progress: Callable[[int, int], None] | None = None) -> Analysis:
+    """Analyse every card played in `play.position`, from the deal's first card on.
+
+    `progress`, if given, is called after each card with the number of cards done and
+    the number to do.
+    """
     final = play.position
     start = replace(final, played=())
     cards = []
@@ -114,6 +118,8 @@ def analyse(play: Play) -> Analysis:
     for index, card in enumerate(final.played):
         cards.append(_judge(play, position, card, trick=index // len(start.seats) + 1))
         position = position.play([card])
+        if progress is not None:
+            progress(index + 1, len(final.played))
     return Analysis(play, tuple(cards))
 
 
