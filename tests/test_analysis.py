@@ -28,6 +28,7 @@ from rules import (
     Deal,
     Position,
     get_contract,
+    parse_cards,
     parse_deal,
     parse_play,
 )
@@ -190,3 +191,37 @@ def test_priffe_draw_trumps_before_cashing() -> None:
     assert (first.seat, first.seats, first.before, first.after, first.cost) == (1, (1, 3), 3, 2, 1)
     assert [[c.symbol for c in g] for g in first.best] == [["♦8", "♦7"]]
     assert result.lost_by_seat == {0: 0, 1: 1, 2: 0, 3: 0}
+
+
+def test_all_pass_each_card_for_its_own_player() -> None:
+    # Preferans all-pass, dealer 2, so seat 0 leads; no trump, everyone wants few tricks.
+    #   seat 0: ♠K ♣9 ♣7        seat 1: ♦J ♦8 ♦7        seat 2: ♠T ♥T ♣J
+    # Seat 0 must win a trick with ♠K whatever happens: cashing it first, he then leads
+    # ♣7 under seat 2's ♣J and takes 1 trick. Leading ♣7 first lets seat 2 win ♣J and
+    # exit with ♠T under the ♠K, and seat 0 must win the last trick with ♣9 too: 2.
+    deal = parse_deal("K...97 ..J87. T.T..J", PREFERANS)
+    result = analyse_contract(deal, get_contract(PREFERANS, "allpass"), dealer=2,
+                              played=parse_play("C7 D7 CJ / ST SK DJ / C9 D8 HT", 3))
+    assert result.per_player
+    first = result.cards[0]
+    assert (first.seat, first.seats, first.before, first.after, first.cost) == (0, (0,), 1, 2, 1)
+    assert [[c.symbol for c in g] for g in first.best] == [["♠K"]]
+    # Seat 2's ♣J is forced; its value is seat 2's own tricks, not seat 0's.
+    assert (result.cards[2].seats, result.cards[2].before) == ((2,), 1)
+    assert result.lost_by_seat == {0: 1, 1: 0, 2: 0}
+
+
+def test_all_pass_with_talon_leads_agrees_with_solving_each_position() -> None:
+    # The turned talon cards ♠8 and ♥9 start tricks 1 and 2; the values come from the
+    # talon-trick search, and each must equal a fresh solve of its position.
+    deal = parse_deal("A.7.. 7.8.. ..87. | 8.9..", PREFERANS)
+    contract = get_contract(PREFERANS, "allpass")
+    played = parse_play("SA S7 D8 / H7 H8 D7", 3)
+    result = analyse_contract(deal, contract, dealer=2, played=played,
+                              talon_leads=tuple(parse_cards("S8 H9")))
+    start = contract.setup(deal, 2, talon_leads=tuple(parse_cards("S8 H9"))).position
+    for index, judged in enumerate(result.cards):
+        before = start.play(played[:index])
+        after = start.play(played[:index + 1])
+        assert judged.before == solve(before, judged.seat, minimise=True).tricks
+        assert judged.after == solve(after, judged.seat, minimise=True).tricks
