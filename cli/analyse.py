@@ -73,7 +73,7 @@ def _progress() -> Iterator[Callable[[int, int], None] | None]:
 
 
 @click.command(name="analyse", epilog=PLAY_HELP)
-@click.argument("game", metavar="GAME", required=False,
+@click.argument("game", metavar="[GAME]", required=False,
                 type=click.Choice(sorted(GAMES), case_sensitive=False))
 @click.argument("deal", required=False)
 @click.option("--contract", help="The contract played (as in 'prefdd solve --help').")
@@ -100,6 +100,9 @@ def analyse_command(game: str | None, deal: str | None, contract: str | None, de
     (tricks for the declarer's side; in all-pass the player's own tricks; in
     Polskt pass whether the declarer wins the deal), what it cost its side, and
     the best cards instead, equivalent cards shown as one (♠QJT).
+
+    With --session FILE, leave out GAME, DEAL and the deal's options: the file
+    gives them for each deal.
     """
     if session is not None:
         if game is not None or deal is not None or contract is not None or play_text is not None:

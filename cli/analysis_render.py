@@ -194,6 +194,8 @@ def card_table(analysis: Analysis, ascii: bool, names: Sequence[str] = ()) -> Ri
 
 def summary_lines(analysis: Analysis, names: Sequence[str] = ()) -> list[str]:
     """The mistakes, what each player lost, and where the play ends."""
+    if not analysis.cards:
+        return ["No card played yet: 'prefdd solve' gives the value and the best line."]
     lines = []
     mistakes = analysis.mistakes
     lost = analysis.lost_by_seat
@@ -204,8 +206,11 @@ def summary_lines(analysis: Analysis, names: Sequence[str] = ()) -> list[str]:
                      + ", ".join(f"{_seat_name(analysis, s, names)} {n}" for s, n in lost.items()) + ".")
     else:
         lines.append("No card cost anything: every card was a best card, double dummy.")
-    if analysis.cards and not analysis.per_player:
-        position = analysis.play.position
+    position = analysis.play.position
+    if analysis.per_player and position.to_play is None:
+        lines.append("Tricks taken as played: " + ", ".join(
+            f"{_seat_name(analysis, s, names)} {position.tricks_won[s]}" for s in position.seats) + ".")
+    if not analysis.per_player:
         end = analysis.cards[-1].after
         first = analysis.cards[0].before
         if isinstance(end, bool):
