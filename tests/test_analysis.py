@@ -109,6 +109,9 @@ def test_each_card_agrees_with_solving_its_positions_from_scratch(play) -> None:
         # Every legal card is in exactly one group; the best groups hold the best value.
         grouped = [card for group in judged.values for card in group.cards]
         assert sorted(grouped) == sorted(before.legal_cards())
+        for group in judged.values:  # equivalent cards: each one has the group's value
+            for card in group.cards:
+                assert reference_value(before.play([card]), judged.seats, goal) == group.value, card
         assert judged.best == tuple(g.cards for g in judged.values if g.value == judged.before)
         assert judged.best and (judged.cost == 0) == any(judged.card in g for g in judged.best)
         # The engine agrees with the reference on the value before the card.
