@@ -53,7 +53,8 @@ def _suit_label(suit: Suit, ascii: bool) -> Text:
 def hand_block(title: str, hand: Iterable[Card], ascii: bool) -> Text:
     """A hand as a title and one line per suit, high cards first."""
     cards = sorted(hand, key=lambda c: (c.suit, -c.rank))
-    text = Text(title, style="bold")
+    text = Text()
+    text.append(title, style="bold")
     if not cards:
         text.append("\n(sits out)")
         return text
