@@ -31,6 +31,7 @@ from rules import (
     get_game,
     parse_cards,
     parse_deal,
+    parse_play,
 )
 from rules.scoring import Honours, Scoring
 from solver import ScoreOptions, score, solve, solve_contract, table
@@ -144,7 +145,8 @@ def _contract_help() -> str:
 @click.option("--rules", "rules_text",
               help="Play constraints, comma-separated (follow,ruff,head,lowest_winner), "
                    "or a variant name such as trumpftvang (default: the game's standard set).")
-@click.option("--play", help="Cards played so far, in order, like 'SA S7 S8 / H9 ...'.")
+@click.option("--play", help="Cards played so far, in order, like '♠A ♠7 ♠8 / H9 ...' (tricks may be "
+                            "separated by '/', '|' or a new line).")
 @click.option("--all-cards", is_flag=True, help="Also give the value after each legal card.")
 @click.option("--line", is_flag=True, help="Also give one optimal line of play to the end.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
@@ -189,11 +191,12 @@ def solve_command(game: str, deal: str | None, contract: str | None, dealer: str
     options = ScoreOptions(Scoring(scoring.lower()), pot, maximum, Honours(honours.lower()))
 
     def answer(deal_text: str) -> tuple[dict, str | None]:
-        played = tuple(parse_cards(play.replace("/", " ").replace("|", " "))) if play else ()
         rules = the_game.parse_rules(rules_text) if rules_text is not None else None
         quiet = as_json or batch is not None
+        the_deal = parse_deal(deal_text, the_game)
+        players = len(the_deal.active_seats) - (the_contract is not None and home is not None)
+        played = parse_play(play, players) if play else ()
         if the_contract is not None:
-            the_deal = parse_deal(deal_text, the_game)
             seats = len(the_deal.hands)
             result = solve_contract(
                 the_deal, the_contract, parse_seat(dealer, the_game, seats) or 0,
@@ -251,3 +254,8 @@ def table_command(game: str, deal: str, dealer: str, as_json: bool) -> int:
     else:
         click.echo(table_to_text(result), nl=False)
     return 0
+
+
+from cli.analyse import analyse_command  # noqa: E402 - its helpers come from this module
+
+main.add_command(analyse_command)

@@ -53,6 +53,8 @@ def to_json(position: Position, solution: Solution) -> dict:
         data["takes_all"] = solution.takes_all
     if solution.cards is not None:
         data["cards"] = {str(c): v for c, v in _by_strength(solution.cards)}
+        data["card_groups"] = [{"cards": [str(c) for c in group], "value": solution.cards[group[0]]}
+                               for group in position.equivalent_groups()]
     if solution.line is not None:
         data["line"] = [
             {"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner,
@@ -212,15 +214,15 @@ def _answer(position: Position, solution: Solution) -> str:
 
 
 def _card_values(position: Position, solution: Solution) -> str:
+    """Each legal card's value, equivalent cards as one group (``♠QJT: 7``)."""
     assert solution.cards is not None
-    groups: dict[tuple[Suit, int | bool], list[Card]] = {}
-    for card, value in _by_strength(solution.cards):
-        groups.setdefault((card.suit, value), []).append(card)
+    parts = []
+    for group in position.equivalent_groups():
+        cards = group[0].symbol + "".join(c.rank.letter for c in group[1:])
+        if len({c.suit for c in group}) > 1:  # Polskt pass jacks among the trumps
+            cards = "".join(c.symbol for c in group)
+        parts.append(f"{cards}: {_value_words(solution.cards[group[0]])}")
     what = "wins the deal" if solution.wins is not None else "tricks"
-    parts = [
-        f"{suit.symbol}{''.join(c.rank.letter for c in cards)}: {_value_words(value)}"
-        for (suit, value), cards in groups.items()
-    ]
     seat = position.game.seat_name(position.to_play) if position.to_play is not None else "-"
     return f"After each card of seat {seat} ({what}): " + ", ".join(parts)
 

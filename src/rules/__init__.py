@@ -13,7 +13,9 @@ from rules.deal import Deal, check_deal, format_deal, format_hand, parse_deal, p
 from rules.errors import InvalidInputError
 from rules.games import GAMES, POLSKT_PASS, PREFERANS, PRIFFE, VIENNA, Game, get_game
 from rules.play import TrickRules
+from rules.play_notation import parse_play
 from rules.position import Position, Trick
+from rules.session import SessionDeal, read_session
 
 __all__ = [
     "CONTRACTS", "Aim", "Contract", "Lead", "Play", "get_contract",
@@ -21,5 +23,6 @@ __all__ = [
     "Card", "Constraint", "Deal", "Game", "InvalidInputError", "Position", "Rank", "Suit",
     "Trick", "TrickRules",
     "check_deal", "format_deal", "format_hand", "get_game", "parse_card", "parse_cards",
-    "parse_deal", "parse_hand",
+    "parse_deal", "parse_hand", "parse_play",
 ]
+__all__ += ["SessionDeal", "read_session"]

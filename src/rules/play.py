@@ -7,7 +7,7 @@ tests compare both with an independent reference.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from rules.cards import Card, Suit
@@ -58,26 +58,53 @@ class TrickRules:
         `lowest_winner_duty` says whether this player has the lowest-winner duty in this
         trick (the declarer's left-hand opponent, the declarer having led).
         """
+        steps = [(hand, ""), *self._narrowing(hand, trick, lowest_winner_duty)]
+        return steps[-1]
+
+    def refusal(
+        self, hand: frozenset[Card], trick: Sequence[Card], card: Card, lowest_winner_duty: bool = False
+    ) -> str | None:
+        """The first rule that forbids playing `card` from `hand` to `trick`, None if it may be played.
+
+        >>> from rules.cards import parse_card, parse_cards
+        >>> from rules.games import PREFERANS
+        >>> rules = TrickRules(PREFERANS, Suit.HEARTS, PREFERANS.constraints)
+        >>> rules.refusal(frozenset(parse_cards("SK H7 D8")), parse_cards("SA"), parse_card("D8"))
+        'must follow ♠ (revoke)'
+        >>> rules.refusal(frozenset(parse_cards("H7 D8")), parse_cards("SA"), parse_card("D8"))
+        'cannot follow ♠ and must trump'
+        """
+        for allowed, why in self._narrowing(hand, trick, lowest_winner_duty):
+            if card not in allowed:
+                return why
+        return None
+
+    def _narrowing(
+        self, hand: frozenset[Card], trick: Sequence[Card], lowest_winner_duty: bool
+    ) -> Iterator[tuple[frozenset[Card], str]]:
+        """Each constraint that narrows the cards allowed, in order: the cards left, and why."""
         if not trick:
-            return hand, ""
-        allowed, why = hand, ""
+            return
+        allowed = hand
         led = self.suit_of(trick[0])
         following = frozenset(c for c in hand if self.suit_of(c) == led)
         if following:
             if Constraint.FOLLOW in self.constraints:
-                allowed, why = following, "must follow suit"
+                allowed = following
+                yield allowed, f"must follow {led.symbol} (revoke)"
         elif Constraint.RUFF in self.constraints and self.trump is not None:
             trumps = frozenset(c for c in hand if self.suit_of(c) == self.trump)
             if trumps:
-                allowed, why = trumps, "cannot follow suit and must trump"
+                allowed = trumps
+                yield allowed, f"cannot follow {led.symbol} and must trump"
         top = trick[self.winner(trick)]
         beaters = frozenset(c for c in allowed if self.beats(c, top))
         if Constraint.HEAD in self.constraints and beaters:
-            allowed, why = beaters, f"must beat {top}"
+            allowed = beaters
+            yield allowed, f"must beat {top.symbol}"
         if Constraint.LOWEST_WINNER in self.constraints and lowest_winner_duty and len(beaters) > 1:
             lowest = min(beaters, key=self._strength)
-            allowed, why = frozenset([lowest]), f"must win with the lowest winning card {lowest}"
-        return allowed, why
+            yield frozenset([lowest]), f"must win with the lowest winning card {lowest.symbol}"
 
     def _strength(self, card: Card) -> tuple[bool, int]:
         suit, order = self.game.play_order(card, self.trump)

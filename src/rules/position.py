@@ -17,6 +17,8 @@ from rules.errors import InvalidInputError
 from rules.games import Game
 from rules.play import TrickRules
 
+_COMPASS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
 
 @dataclass(frozen=True)
 class Trick:
@@ -140,6 +142,37 @@ class Position:
         cards = ((trick.talon,) if trick.talon else ()) + trick.cards
         return self.rules.legal(self.hands[seat], cards, self._has_duty(seat, trick.leader))[0]
 
+    def equivalent_groups(self) -> tuple[tuple[Card, ...], ...]:
+        """The legal cards of the player to move, in groups of equivalent cards.
+
+        Cards are equivalent when they are in the same play suit and no other card
+        in a hand or in the current trick lies between them: whichever is played,
+        the play goes the same way. Groups come in suit order (S H D C), high first.
+
+        >>> from rules.deal import parse_deal
+        >>> from rules.games import PREFERANS
+        >>> deal = parse_deal("QJT8.A.. K97.K..7 A.QJT9..", PREFERANS)
+        >>> [" ".join(str(c) for c in group) for group in
+        ...  Position(PREFERANS, deal, None, leader=0).equivalent_groups()]
+        ['SQ SJ ST', 'S8', 'HA']
+        """
+        legal = self.legal_cards()
+        present = {c for hand in self.hands for c in hand} | set(self.current_trick.cards)
+        order = {c: self.game.play_order(c, self.trump) for c in present}
+        ranked = sorted(present, key=lambda c: (-order[c][0], order[c][1]), reverse=True)
+        groups: list[list[Card]] = []
+        previous: Card | None = None
+        for card in ranked:
+            if card in legal:
+                if previous is not None and order[previous][0] == order[card][0]:
+                    groups[-1].append(card)
+                else:
+                    groups.append([card])
+                previous = card
+            else:
+                previous = None
+        return tuple(tuple(group) for group in groups)
+
     def play(self, cards: Sequence[Card]) -> Position:
         """The position after `cards` are played from this one."""
         return Position(
@@ -183,20 +216,20 @@ class Position:
         tricks: list[Trick] = []
         leader, cards, seat = self.leader, [], self.leader
         for card in self.played:
-            where = f"trick {len(tricks) + 1}, card {len(cards) + 1}"
+            where = f"trick {len(tricks) + 1}, card {card.symbol}"
             talon = self.talon_leads[len(tricks)] if len(tricks) < len(self.talon_leads) else None
             if not hands[seat]:
-                raise InvalidInputError(f"{where}: {card} is played after the last trick")
+                raise InvalidInputError(
+                    f"{where}: played after the last trick (the deal has {len(tricks)} tricks)")
             if card not in hands[seat]:
-                raise InvalidInputError(
-                    f"{where}: seat {self.game.seat_name(seat)} plays {card} but does not hold it"
-                )
+                raise InvalidInputError(f"{where}: {self._not_held(card, seat, hands, tricks, cards)}")
             so_far = ([talon] if talon else []) + cards
-            allowed, why = rules.legal(hands[seat], so_far, self._has_duty(seat, leader))
-            if card not in allowed:
+            why = rules.refusal(hands[seat], so_far, card, self._has_duty(seat, leader))
+            if why is not None:
+                allowed, _ = rules.legal(hands[seat], so_far, self._has_duty(seat, leader))
                 raise InvalidInputError(
-                    f"{where}: seat {self.game.seat_name(seat)} may not play {card}: {why} "
-                    f"(may play {' '.join(str(c) for c in sorted(allowed))})"
+                    f"{where}: {self.player_name(seat)} {why}; may play "
+                    f"{' '.join(c.symbol for c in sorted(allowed, key=lambda c: (c.suit, -c.rank)))}"
                 )
             hands[seat] = hands[seat] - {card}
             cards.append(card)
@@ -212,6 +245,29 @@ class Position:
             talon = self.talon_leads[len(tricks)] if len(tricks) < len(self.talon_leads) else None
             tricks.append(Trick(leader, tuple(cards), None, False, talon))
         return tuple(tricks), tuple(hands)
+
+    def player_name(self, seat: int) -> str:
+        """A seat as a sentence names it: ``seat 1``, or in Priffe ``East``."""
+        name = self.game.seat_name(seat)
+        return _COMPASS.get(name, f"seat {name}")
+
+    def _not_held(self, card: Card, seat: int, hands: list[frozenset[Card]],
+                  tricks: list[Trick], cards: list[Card]) -> str:
+        """Why `card` cannot be `seat`'s: another player's, already played, out of play or unknown."""
+        holder = next((s for s, hand in enumerate(hands) if card in hand), None)
+        if holder is not None:
+            return (f"it is {self.player_name(seat)}'s turn, not {self.player_name(holder)}'s "
+                    f"({card.symbol} is in {self.player_name(holder)}'s hand)")
+        earlier = [n for n, trick in enumerate(tricks, start=1) if card in trick.cards]
+        if earlier or card in cards:
+            return f"{card.symbol} was already played, in trick {earlier[0] if earlier else len(tricks) + 1}"
+        if card in self.talon_leads:
+            return f"{card.symbol} is a turned talon card, out of play"
+        if card in self.deal.out_of_play:
+            return f"{card.symbol} is out of play"
+        if card not in self.game.deck(len(self.deal.hands)):
+            return f"{card.symbol} is not in the {self.game.title} deck"
+        return f"card {card.symbol} is not in {self.player_name(seat)}'s hand"
 
     def _winner(self, leader: int, cards: list[Card], talon: Card | None) -> int | None:
         """Who wins a complete trick: after a talon card, the highest card of its suit, if any."""

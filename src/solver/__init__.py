@@ -1,5 +1,6 @@
 """The double-dummy solver: a Cython engine and the Python API over it."""
 
+from solver.analysis import Analysis, CardGroup, PlayedCard, analyse, analyse_contract
 from solver.api import Solution, set_table_size, solve
 from solver.batch import solve_many
 from solver.contracts import ContractResult, solve_contract
@@ -10,3 +11,4 @@ __all__ = [
     "FAMILIES", "LABELS", "ContractResult", "ScoreOptions", "Solution", "Table",
     "score", "set_table_size", "solve", "solve_contract", "solve_many", "table",
 ]
+__all__ += ["Analysis", "CardGroup", "PlayedCard", "analyse", "analyse_contract"]
