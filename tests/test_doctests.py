@@ -9,10 +9,11 @@ import pytest
 
 MODULES = [
     "rules", "rules.cards", "rules.constraints", "rules.deal", "rules.errors", "rules.games",
-    "rules.play", "rules.position", "rules.contracts", "rules.scoring", "rules.scoring.preferans",
+    "rules.play", "rules.position", "rules.contracts", "rules.talon", "rules.scoring",
+    "rules.scoring.preferans",
     "rules.scoring.vienna", "rules.scoring.priffe", "rules.scoring.polskt_pass",
     "solver", "solver.api", "solver.batch", "solver.contracts", "solver.scores",
-    "solver.tables", "cli.main", "cli.render",
+    "solver.tables", "solver.talon", "cli.main", "cli.render",
 ]
 
 

@@ -1,0 +1,309 @@
+"""Which cards to lay away, and which contract to name: the talon, double dummy.
+
+The declarer holds the talon (12 cards in Preferans and Vienna, 6 for a Polskt
+pass dealer or cutter). For every contract he may name, :func:`solve_talon`
+finds the discards that leave him the most tricks (misère and bettel: the
+fewest; Polskt pass: the win first, then tricks), and which contract is the
+highest that makes with its best discard.
+
+The work is shared rather than done discard by discard:
+
+- discards that leave positions identical up to the ranks of the cards still
+  in play (touching cards, cards no other card in play separates) are
+  evaluated once, as a group;
+- contracts that ask the same question of the cards (6♠ … 10♠ all count the
+  tricks with spades trumps) are answered once;
+- all discards of one question run on one engine whose transposition table,
+  keyed by relative ranks, stays warm from discard to discard;
+- for the best discard alone, each further discard is only asked the
+  zero-window question "can it reach the best so far?" (and, if so, "one
+  more?"), so a worse discard is cut off by one probe; for the grid, each
+  exact value is searched outward from its neighbour's value.
+
+>>> from rules import PREFERANS, get_contract
+>>> from rules.talon import parse_talon_deal
+>>> deal = parse_talon_deal("QT7.KQJ.A.KQJ KJ.7.KQJT9.A9 A98.AT98..T87 | ..87.", PREFERANS, 1)
+>>> result = solve_talon(deal, dealer=0, declarer=1, contracts=[get_contract(PREFERANS, "6D")])
+>>> choice = result.choice("6d")
+>>> choice.tricks, choice.made, len(choice.discards)
+(8, True, 17)
+>>> result.best.contract.name
+'6D'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from rules import (
+    POLSKT_PASS,
+    Aim,
+    Card,
+    Contract,
+    Deal,
+    Game,
+    InvalidInputError,
+    Play,
+    get_contract,
+)
+from rules.talon import allowed_contracts, check_talon_deal, lay_away, legal_discards
+from solver._engine import GOAL_TRICKS, GOAL_WIN, Engine
+from solver.api import _engine
+
+
+@dataclass(frozen=True)
+class TalonChoice:
+    """One contract's answer: the declarer's tricks with his best discard, and those discards.
+
+    `tricks` counts as :attr:`ContractResult.tricks` does (misère and bettel: the
+    tricks the declarer cannot avoid). `made` says whether the contract makes with
+    the best discard (Polskt pass: whether the declarer wins the deal). `discards`
+    are every best discard; `groups` are the same discards grouped by equivalence.
+    """
+
+    contract: Contract
+    tricks: int
+    made: bool
+    discards: tuple[frozenset[Card], ...]
+    groups: tuple[tuple[frozenset[Card], ...], ...]
+
+
+@dataclass(frozen=True)
+class TalonResult:
+    """Every contract's choice, the highest that makes, and on request the whole grid.
+
+    `grid[i, j]` is the declarer's tricks laying away `discards[i]` and naming
+    `choices[j].contract`. For Polskt pass `wins[i, j]` says whether he then wins the deal.
+    """
+
+    declarer: int
+    dealer: int
+    choices: tuple[TalonChoice, ...]
+    best: TalonChoice | None
+    discards: tuple[frozenset[Card], ...] | None = None
+    grid: np.ndarray | None = None
+    wins: np.ndarray | None = None
+
+    def choice(self, name: str) -> TalonChoice:
+        """The choice for the contract called `name` (case-insensitive, aliases accepted)."""
+        contract = get_contract(self.choices[0].contract.game, name)
+        for choice in self.choices:
+            if choice.contract == contract:
+                return choice
+        raise InvalidInputError(f"{contract.name} was not asked "
+                                f"(asked: {' '.join(c.contract.name for c in self.choices)})")
+
+
+class _Question:
+    """One double-dummy question asked of every discard, loaded straight into the engine.
+
+    Engine values here are always "higher is better for the declarer": his tricks, the
+    defenders' tricks when he minimises, or 1 for a won deal.
+    """
+
+    def __init__(self, engine: Engine, deal: Deal, play: Play, goal: int):
+        position = play.position
+        game, trump = position.game, position.trump
+        seats = position.seats
+        self.engine = engine
+        self.goal = goal
+        self.minimise = play.minimise and goal == GOAL_TRICKS
+        self.total = game.hand_size
+        self.bit = {card: 16 * suit + order
+                    for hand in deal.hands for card in hand
+                    for suit, order in [game.play_order(card, trump)]}
+        self.masks = [sum(1 << self.bit[c] for c in deal.hands[s]) for s in seats]
+        holder = {self.bit[c]: i for i, s in enumerate(seats) for c in deal.hands[s]}
+        self.suits = [[(b, holder[b]) for b in sorted(holder, reverse=True) if b >> 4 == suit]
+                      for suit in range(4)]
+        self.me = seats.index(play.seat)
+        maxside = [int(s == play.seat) for s in seats]
+        counted = [int((s == play.seat) != self.minimise) for s in seats]
+        lw, declarer = position.lowest_winner_seat, position.declarer
+        assert position.constraints is not None
+        self.args = (-1 if trump is None else int(trump), position.constraints.value,
+                     -1 if lw is None else seats.index(lw),
+                     -1 if declarer is None else seats.index(declarer),
+                     goal, maxside, counted, seats.index(position.leader))
+        self.won = [0] * len(seats)
+
+    def mask(self, discard: frozenset[Card]) -> int:
+        return sum(1 << self.bit[c] for c in discard)
+
+    def shape(self, discard: frozenset[Card]) -> tuple:
+        """Who holds each card still in play, suit by suit from the top: equal shapes, equal play."""
+        gone = {self.bit[c] for c in discard}
+        return tuple(tuple(h for b, h in suit if b not in gone) for suit in self.suits)
+
+    def load(self, discard: frozenset[Card]) -> None:
+        hands = list(self.masks)
+        hands[self.me] &= ~self.mask(discard)
+        self.engine.set_position(hands, *self.args, [], self.won, -1)
+
+    def top(self) -> int:
+        return 1 if self.goal == GOAL_WIN else self.total
+
+    def exact(self, guess: int, low: int = 0) -> int:
+        """The loaded position's value, searched outward from `guess` by zero-window probes."""
+        high = self.top()
+        while low < high:
+            target = min(max(guess, low + 1), high)
+            if self.engine.reaches(target):
+                low, guess = target, target + 1
+            else:
+                high, guess = target - 1, target - 1
+        return low
+
+    def tricks(self, value: int) -> int:
+        """The declarer's tricks from an engine value (GOAL_TRICKS)."""
+        return self.total - value if self.minimise else value
+
+    def cost(self, discard: frozenset[Card]) -> int:
+        """A cheap guess at what laying `discard` away costs (low first): ordering only."""
+        trump = self.args[0]
+        cost = 0
+        for card in discard:
+            bit = self.bit[card]
+            strength = bit & 15
+            cost += -strength if self.minimise else strength + (16 if bit >> 4 == trump else 0)
+        return cost
+
+
+def _groups(question: _Question, discards: Sequence[frozenset[Card]]) -> list[list[int]]:
+    """Discard indices grouped by the shape of the play they leave, cheapest-looking group first."""
+    by_shape: dict[tuple, list[int]] = {}
+    for i, discard in enumerate(discards):
+        by_shape.setdefault(question.shape(discard), []).append(i)
+    return sorted(by_shape.values(), key=lambda g: (question.cost(discards[g[0]]), g[0]))
+
+
+def _all_values(question: _Question, discards: Sequence[frozenset[Card]],
+                groups: list[list[int]]) -> dict[int, int]:
+    """The engine value of each group (by its first index), each search started at the last value."""
+    values: dict[int, int] = {}
+    guess = question.top() // 2
+    for group in groups:
+        question.load(discards[group[0]])
+        guess = values[group[0]] = question.exact(guess)
+    return values
+
+
+def _best_values(question: _Question, discards: Sequence[frozenset[Card]],
+                 groups: list[list[int]]) -> tuple[int, list[list[int]]]:
+    """The best engine value and the groups that reach it, cutting off worse ones by one probe."""
+    best, ties = -1, []
+    for group in groups:
+        question.load(discards[group[0]])
+        if best < 0:
+            best, ties = question.exact(question.top() // 2), [group]
+        elif not question.engine.reaches(best):
+            continue
+        elif best == question.top() or not question.engine.reaches(best + 1):
+            ties.append(group)
+        else:
+            best, ties = question.exact(best + 2, best + 1), [group]
+    return best, ties
+
+
+def _game_of(game: Game | None, contracts: Sequence[Contract] | None, bid: Contract | None) -> Game:
+    named = {c.game.name: c.game for c in [*(contracts or ()), *([bid] if bid is not None else [])]}
+    if game is not None:
+        named[game.name] = game
+    if len(named) != 1:
+        raise InvalidInputError("name the game (or a contract or bid of one game)" if not named
+                                else "the game, contracts and bid are of different games")
+    return next(iter(named.values()))
+
+
+def solve_talon(deal: Deal, dealer: int, declarer: int, *,
+                contracts: Sequence[Contract] | None = None,
+                bid: Contract | None = None,
+                grid: bool = False,
+                game: Game | None = None) -> TalonResult:
+    """The best discard for each contract the declarer may name, double dummy.
+
+    `deal.hands[declarer]` holds the declarer's cards with the talon (see
+    :mod:`rules.talon`). `contracts` defaults to every talon contract the declarer
+    may name after the final bid `bid` (every usual one without a bid); `game` is
+    needed only when neither names it. With `grid`, every legal discard is
+    evaluated exactly for every contract.
+    """
+    game = _game_of(game, contracts, bid)
+    check_talon_deal(deal, game, declarer)
+    if not 0 <= dealer < len(deal.hands):
+        raise InvalidInputError(f"dealer seat {dealer} does not exist (seats 0-{len(deal.hands) - 1})")
+    asked = allowed_contracts(game, contracts, bid)
+    discards = legal_discards(deal, declarer, game)
+    engine = _engine()
+    first = lay_away(deal, declarer, discards[0])
+    columns: dict[tuple, list[int]] = {}
+    plays = []
+    for j, contract in enumerate(asked):
+        play = contract.setup(first, dealer, declarer)
+        position = play.position
+        key = (position.trump, play.minimise, position.leader, position.constraints,
+               position.lowest_winner_seat)
+        columns.setdefault(key, []).append(j)
+        plays.append(play)
+    cells = np.zeros((len(discards), len(asked)), dtype=np.int16)
+    wins = np.zeros((len(discards), len(asked)), dtype=bool) if game is POLSKT_PASS else None
+    choices: list[TalonChoice | None] = [None] * len(asked)
+    for js in columns.values():
+        play = plays[js[0]]
+        if game is POLSKT_PASS:
+            assert wins is not None
+            answers = _polskt_pass(engine, deal, play, discards, cells, wins, js)
+        else:
+            answers = _question(engine, deal, play, discards, grid, cells, js)
+        for j in js:
+            tricks, made_groups = answers
+            contract = asked[j]
+            made = (bool(wins[made_groups[0][0], j]) if wins is not None
+                    else contract.made(tricks, game.hand_size))
+            groups = tuple(tuple(discards[i] for i in group) for group in made_groups)
+            choices[j] = TalonChoice(contract, tricks, made,
+                                     tuple(d for group in groups for d in group), groups)
+    final = tuple(c for c in choices if c is not None)
+    made_ones = [c for c in final if c.made]
+    return TalonResult(
+        declarer, dealer, final, made_ones[-1] if made_ones else None,
+        discards if grid else None, cells if grid else None,
+        wins if grid and wins is not None else None)
+
+
+def _question(engine: Engine, deal: Deal, play: Play, discards: Sequence[frozenset[Card]],
+              grid: bool, cells: np.ndarray, columns: list[int]) -> tuple[int, list[list[int]]]:
+    """One tricks question over every discard: the best tricks and the groups that give them."""
+    question = _Question(engine, deal, play, GOAL_TRICKS)
+    groups = _groups(question, discards)
+    if grid:
+        values = _all_values(question, discards, groups)
+        for group in groups:
+            for i in group:
+                cells[i, columns] = question.tricks(values[group[0]])
+        best = max(values.values())
+        ties = [g for g in groups if values[g[0]] == best]
+    else:
+        best, ties = _best_values(question, discards, groups)
+    return question.tricks(best), sorted(ties)
+
+
+def _polskt_pass(engine: Engine, deal: Deal, play: Play, discards: Sequence[frozenset[Card]],
+                 cells: np.ndarray, wins: np.ndarray, columns: list[int]) -> tuple[int, list[list[int]]]:
+    """Polskt pass: every discard's win and tricks (six discards), best by the win, then tricks."""
+    assert play.contract.aim is Aim.WIN_DEAL
+    win = _Question(engine, deal, play, GOAL_WIN)
+    groups = _groups(win, discards)
+    won = _all_values(win, discards, groups)
+    count = _Question(engine, deal, play, GOAL_TRICKS)
+    took = _all_values(count, discards, groups)
+    for group in groups:
+        for i in group:
+            cells[i, columns] = took[group[0]]
+            wins[i, columns] = bool(won[group[0]])
+    best = max((won[g[0]], took[g[0]]) for g in groups)
+    ties = [g for g in groups if (won[g[0]], took[g[0]]) == best]
+    return best[1], sorted(ties)
