@@ -26,7 +26,7 @@ The work is shared rather than done discard by discard:
 >>> result = solve_talon(deal, dealer=0, declarer=1, contracts=[get_contract(PREFERANS, "6D")])
 >>> choice = result.choice("6d")
 >>> choice.tricks, choice.made, len(choice.discards)
-(8, True, 17)
+(7, True, 6)
 >>> result.best.contract.name
 '6D'
 """
