@@ -19,6 +19,7 @@ from cli.render import (
     to_json,
     to_text,
 )
+from cli.talon import talon_command
 from rules import (
     CONTRACTS,
     Card,
@@ -251,3 +252,6 @@ def table_command(game: str, deal: str, dealer: str, as_json: bool) -> int:
     else:
         click.echo(table_to_text(result), nl=False)
     return 0
+
+
+main.add_command(talon_command)

@@ -13,7 +13,7 @@ MODULES = [
     "rules.scoring.preferans",
     "rules.scoring.vienna", "rules.scoring.priffe", "rules.scoring.polskt_pass",
     "solver", "solver.api", "solver.batch", "solver.contracts", "solver.scores",
-    "solver.tables", "solver.talon", "cli.main", "cli.render",
+    "solver.tables", "solver.talon", "cli.main", "cli.talon", "cli.talon_render", "cli.render",
 ]
 
 

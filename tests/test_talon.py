@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
 import pytest
 import reference
+from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cli.main import main
 from rules import (
     POLSKT_PASS,
     PREFERANS,
@@ -208,3 +211,84 @@ def test_polskt_pass_six_card_hand() -> None:
     assert result.grid is not None and result.wins is not None
     assert sorted(result.grid[:, 0].tolist()) == [4, 4, 4, 4, 4, 5]
     assert result.wins.all()
+
+
+# The command line: a table for people, JSON for programs, one-line errors.
+
+DECLARER_1 = ["--hand", "KJ.7.KQJT9.A9", "--talon", "..87.", "--defenders",
+              "A98.AT98..T87 QT7.KQJ.A.KQJ", "--dealer", "0"]
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_cli_table_for_people() -> None:
+    result = run("talon", "preferans", *DECLARER_1)
+    assert result.exit_code == 0, result.output
+    assert "declarer   ♠KJ ♥7 ♦KQJT987 ♣A9" in result.output
+    row = next(line for line in result.output.splitlines() if line.strip().startswith("6♦-10♦"))
+    assert row.split()[1:3] == ["7", "7♦"] and "♠KJ" in row
+    assert "Highest contract that makes: 7♦, 7 tricks, laying away ♠KJ." in result.output
+
+
+def test_cli_json_and_grid_match_the_api() -> None:
+    result = run("talon", "preferans", *DECLARER_1, "--json", "--grid", "--contract", "6D",
+                 "--contract", "misere")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    deal = parse_talon_deal("QT7.KQJ.A.KQJ KJ.7.KQJT9.A9 A98.AT98..T87 | ..87.", PREFERANS, 1)
+    api = solve_talon(deal, 0, 1, contracts=[get_contract(PREFERANS, "6D"),
+                                             get_contract(PREFERANS, "misere")], grid=True)
+    assert [c["contract"] for c in data["choices"]] == ["6D", "misere"]
+    assert [c["tricks"] for c in data["choices"]] == [c.tricks for c in api.choices]
+    assert data["best"] == "6D"
+    assert {frozenset(d) for d in data["choices"][0]["discards"]} == {
+        frozenset(map(str, d)) for d in api.choices[0].discards}
+    assert api.grid is not None
+    assert data["grid"]["tricks"] == api.grid.tolist()
+    assert len(data["grid"]["discards"]) == 66
+
+
+def test_cli_whole_deal_form_finds_the_declarer() -> None:
+    # The 12-card hand (seat 1) declares; the same answer as the --hand form.
+    whole = run("talon", "preferans", "QT7.KQJ.A.KQJ KJ.7.KQJT987.A9 A98.AT98..T87", "--dealer", "0",
+                "--json")
+    split = run("talon", "preferans", *DECLARER_1, "--json")
+    assert whole.exit_code == 0, whole.output
+    assert json.loads(whole.output)["choices"] == json.loads(split.output)["choices"]
+    talon = run("talon", "preferans", "QT7.KQJ.A.KQJ KJ.7.KQJT9.A9 A98.AT98..T87 | ..87.",
+                "--dealer", "0", "--declarer", "1", "--json")
+    assert json.loads(talon.output)["choices"] == json.loads(split.output)["choices"]
+
+
+def test_cli_polskt_pass() -> None:
+    result = run("talon", "polskt-pass", "--hand", "J9.AJ.J.J", "--defenders", "AKQT.K.. .QT9.AK.",
+                 "--dealer", "0", "--contract", "H")
+    assert result.exit_code == 0, result.output
+    assert "♥ trumps        5   wins   ♠9" in result.output
+    assert "Seat 0 wins the deal with ♥ trumps." in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--hand", "KJ.7.KQJT9.A", "--talon", "..87.", "--defenders", "A98.AT98..T87 QT7.KQJ.A.KQJ"],
+     "the declarer's hand has 9 cards, not 10"),
+    (["--hand", "KJ.7.KQJT9.A9", "--talon", "..8.", "--defenders", "A98.AT98..T87 QT7.KQJ.A.KQJ"],
+     "the talon has 1 cards, not 2"),
+    (["--hand", "KJ.7.KQJT9.A9", "--talon", "..A8.", "--defenders", "A98.AT98..T87 QT7.KQJ.A.KQJ"],
+     "card DA appears twice"),
+    (["--hand", "KJ.7.KQJT9.A9", "--talon", "..9.8", "--defenders", "A98.AT98..T87 QT7.KQJ.A.KQJ"],
+     "card D9 appears twice: in the hand and the talon"),
+    (["--hand", "KJ.7.KQJT9.A9", "--talon", "..87.", "--defenders", "A98.AT98..T87"],
+     "give the two defenders' hands"),
+    (["--hand", "KJ.7.KQJT9.A9", "--talon", "..87.", "--defenders", "A98.AT98..T87 QT7.KQJ.A.KQJ",
+      "--bid", "misere", "--contract", "6S"], "may not name 6S after the bid misere"),
+    (["QT7.KQJ.A.KQJ KJ.7.KQJT9.A9 A98.AT98..T87"], "the talon has 2 cards, not 0"),
+])
+def test_cli_errors_are_one_line(args: list[str], message: str) -> None:
+    result = run("talon", "preferans", *args, "--dealer", "0")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("prefdd: error: ")
+    assert message in lines[0]
