@@ -85,9 +85,11 @@ def _from_deal(game: Game, text: str, dealer_text: str, declarer_text: str | Non
               help="A contract to evaluate (repeat for more; default: every one he may name).")
 @click.option("--grid", is_flag=True, help="Also every discard's tricks for every contract.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
+@click.option("--threads", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Threads to spread the contracts over (0: every core).")
 def talon_command(game: str, deal: str | None, hand: str | None, talon: str | None,
                   defenders: str | None, dealer: str, declarer: str | None, bid: str | None,
-                  contracts: tuple[str, ...], grid: bool, as_json: bool) -> int:
+                  contracts: tuple[str, ...], grid: bool, as_json: bool, threads: int) -> int:
     """Which two cards to lay away, and which contract to name, double dummy.
 
     Give the deal as the declarer's --hand, the --talon and the --defenders'
@@ -111,7 +113,8 @@ def talon_command(game: str, deal: str | None, hand: str | None, talon: str | No
     result = solve_talon(
         the_deal, the_dealer, the_declarer, game=the_game,
         contracts=[get_contract(the_game, c) for c in contracts] or None,
-        bid=get_contract(the_game, bid) if bid is not None else None, grid=grid)
+        bid=get_contract(the_game, bid) if bid is not None else None, grid=grid,
+        workers=threads or None)
     if as_json:
         click.echo(json.dumps(talon_to_json(result, the_deal, the_game)))
     else:

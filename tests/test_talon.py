@@ -86,6 +86,14 @@ def test_grid_agrees_with_single_solves(seed: int, vienna: bool, dealer: int) ->
     check_grid(game, deal, dealer, declarer, VIENNA_FAMILIES if vienna else PREFERANS_FAMILIES)
 
 
+def test_threads_give_the_same_answer() -> None:
+    deal = random_talon_deal(VIENNA, random.Random(12), declarer=2)
+    one = solve_talon(deal, 0, 2, grid=True, game=VIENNA)
+    two = solve_talon(deal, 0, 2, grid=True, game=VIENNA, workers=2)
+    assert one.grid is not None and two.grid is not None
+    assert (one.grid == two.grid).all() and one.choices == two.choices
+
+
 def test_misere_best_discard_is_not_the_two_highest_cards() -> None:
     # Preferans misère. The declarer (seat 0) holds ♠987 ♥987 ♦8 ♣987 and picks up ♦A ♣T.
     # Seat 1 (eldest hand, on lead) holds ♦KQJT97 ♠JT ♥JT; seat 2 ♠AKQ ♥AKQ ♣AKQJ, no diamond.

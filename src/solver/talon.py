@@ -33,7 +33,9 @@ The work is shared rather than done discard by discard:
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -222,14 +224,16 @@ def solve_talon(deal: Deal, dealer: int, declarer: int, *,
                 contracts: Sequence[Contract] | None = None,
                 bid: Contract | None = None,
                 grid: bool = False,
-                game: Game | None = None) -> TalonResult:
+                game: Game | None = None,
+                workers: int | None = 1) -> TalonResult:
     """The best discard for each contract the declarer may name, double dummy.
 
     `deal.hands[declarer]` holds the declarer's cards with the talon (see
     :mod:`rules.talon`). `contracts` defaults to every talon contract the declarer
     may name after the final bid `bid` (every usual one without a bid); `game` is
     needed only when neither names it. With `grid`, every legal discard is
-    evaluated exactly for every contract.
+    evaluated exactly for every contract. The contracts' questions run on
+    `workers` threads, each with its own engine (None: every core; default one).
     """
     game = _game_of(game, contracts, bid)
     check_talon_deal(deal, game, declarer)
@@ -237,7 +241,6 @@ def solve_talon(deal: Deal, dealer: int, declarer: int, *,
         raise InvalidInputError(f"dealer seat {dealer} does not exist (seats 0-{len(deal.hands) - 1})")
     asked = allowed_contracts(game, contracts, bid)
     discards = legal_discards(deal, declarer, game)
-    engine = _engine()
     first = lay_away(deal, declarer, discards[0])
     columns: dict[tuple, list[int]] = {}
     plays = []
@@ -251,13 +254,22 @@ def solve_talon(deal: Deal, dealer: int, declarer: int, *,
     cells = np.zeros((len(discards), len(asked)), dtype=np.int16)
     wins = np.zeros((len(discards), len(asked)), dtype=bool) if game is POLSKT_PASS else None
     choices: list[TalonChoice | None] = [None] * len(asked)
-    for js in columns.values():
+
+    def answer(js: list[int]) -> tuple[int, list[list[int]]]:
         play = plays[js[0]]
-        if game is POLSKT_PASS:
-            assert wins is not None
-            answers = _polskt_pass(engine, deal, play, discards, cells, wins, js)
-        else:
-            answers = _question(engine, deal, play, discards, grid, cells, js)
+        if wins is not None:
+            return _polskt_pass(_engine(), deal, play, discards, cells, wins, js)
+        return _question(_engine(), deal, play, discards, grid, cells, js)
+
+    # Misère and bettel take the engine longest: start them first.
+    tasks = sorted(columns.values(), key=lambda js: not plays[js[0]].minimise)
+    threads = workers or os.cpu_count() or 1
+    if threads > 1 and len(tasks) > 1:
+        with ThreadPoolExecutor(max_workers=min(threads, len(tasks))) as pool:
+            results = list(pool.map(answer, tasks))
+    else:
+        results = [answer(js) for js in tasks]
+    for js, answers in zip(tasks, results, strict=True):
         for j in js:
             tricks, made_groups = answers
             contract = asked[j]
