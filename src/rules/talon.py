@@ -174,6 +174,10 @@ def parse_talon_deal(text: str, game: Game, declarer: int) -> Deal:
     out = parse_hand(out_text.strip(), game, n) if out_text.strip() else frozenset()
     if not 0 <= declarer < n:
         raise InvalidInputError(f"declarer seat {declarer} does not exist (seats 0-{n - 1})")
+    for seat, hand in enumerate(hands):
+        if seat != declarer and len(hand) > game.hand_size:
+            raise InvalidInputError(f"hand {seat} holds {len(hand)} cards: only the declarer "
+                                    f"(seat {declarer}) holds more than {game.hand_size}")
     if game is not POLSKT_PASS and len(hands[declarer]) == game.hand_size:
         if len(out) != 2:
             raise InvalidInputError(f"the talon has 2 cards, not {len(out)}: write it after '|'")
