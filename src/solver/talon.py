@@ -106,7 +106,7 @@ class _Question:
     defenders' tricks when he minimises, or 1 for a won deal.
     """
 
-    def __init__(self, engine: Engine, deal: Deal, play: Play, goal: int):
+    def __init__(self, deal: Deal, play: Play, goal: int, engine: Engine | None = None):
         position = play.position
         game, trump = position.game, position.trump
         seats = position.seats
@@ -141,6 +141,7 @@ class _Question:
         return tuple(tuple(h for b, h in suit if b not in gone) for suit in self.suits)
 
     def load(self, discard: frozenset[Card]) -> None:
+        assert self.engine is not None
         hands = list(self.masks)
         hands[self.me] &= ~self.mask(discard)
         self.engine.set_position(hands, *self.args, [], self.won, -1)
@@ -151,6 +152,7 @@ class _Question:
     def exact(self, guess: int, low: int = 0) -> int:
         """The loaded position's value, searched outward from `guess` by zero-window probes."""
         high = self.top()
+        assert self.engine is not None
         while low < high:
             target = min(max(guess, low + 1), high)
             if self.engine.reaches(target):
@@ -158,10 +160,6 @@ class _Question:
             else:
                 high, guess = target - 1, target - 1
         return low
-
-    def tricks(self, value: int) -> int:
-        """The declarer's tricks from an engine value (GOAL_TRICKS)."""
-        return self.total - value if self.minimise else value
 
     def cost(self, discard: frozenset[Card]) -> int:
         """A cheap guess at what laying `discard` away costs (low first): ordering only."""
@@ -197,13 +195,15 @@ def _best_values(question: _Question, discards: Sequence[frozenset[Card]],
                  groups: list[list[int]]) -> tuple[int, list[list[int]]]:
     """The best engine value and the groups that reach it, cutting off worse ones by one probe."""
     best, ties = -1, []
+    engine = question.engine
+    assert engine is not None
     for group in groups:
         question.load(discards[group[0]])
         if best < 0:
             best, ties = question.exact(question.top() // 2), [group]
-        elif not question.engine.reaches(best):
+        elif not engine.reaches(best):
             continue
-        elif best == question.top() or not question.engine.reaches(best + 1):
+        elif best == question.top() or not engine.reaches(best + 1):
             ties.append(group)
         else:
             best, ties = question.exact(best + 2, best + 1), [group]
@@ -241,11 +241,11 @@ def solve_talon(deal: Deal, dealer: int, declarer: int, *,
         raise InvalidInputError(f"dealer seat {dealer} does not exist (seats 0-{len(deal.hands) - 1})")
     asked = allowed_contracts(game, contracts, bid)
     discards = legal_discards(deal, declarer, game)
-    first = lay_away(deal, declarer, discards[0])
+    laid = lay_away(deal, declarer, discards[0])
     columns: dict[tuple, list[int]] = {}
     plays = []
     for j, contract in enumerate(asked):
-        play = contract.setup(first, dealer, declarer)
+        play = contract.setup(laid, dealer, declarer)
         position = play.position
         key = (position.trump, play.minimise, position.leader, position.constraints,
                position.lowest_winner_seat)
@@ -253,64 +253,92 @@ def solve_talon(deal: Deal, dealer: int, declarer: int, *,
         plays.append(play)
     cells = np.zeros((len(discards), len(asked)), dtype=np.int16)
     wins = np.zeros((len(discards), len(asked)), dtype=bool) if game is POLSKT_PASS else None
-    choices: list[TalonChoice | None] = [None] * len(asked)
-
-    def answer(js: list[int]) -> tuple[int, list[list[int]]]:
-        play = plays[js[0]]
-        if wins is not None:
-            return _polskt_pass(_engine(), deal, play, discards, cells, wins, js)
-        return _question(_engine(), deal, play, discards, grid, cells, js)
-
-    # Misère and bettel take the engine longest: start them first.
-    tasks = sorted(columns.values(), key=lambda js: not plays[js[0]].minimise)
     threads = workers or os.cpu_count() or 1
+    if wins is not None:
+        tasks: list[tuple[list[int], list[list[int]]]] = [(js, []) for js in columns.values()]
+    else:
+        tasks = _tasks(deal, plays, discards, list(columns.values()), grid, threads)
+
+    def run(task: tuple[list[int], list[list[int]]]) -> dict[int, int] | tuple[int, list[list[int]]]:
+        """A grid task's engine value by group, or a question's answer (best tricks, groups)."""
+        js, groups = task
+        if wins is not None:
+            return _polskt_pass(_engine(), deal, plays[js[0]], discards, cells, wins, js)
+        question = _Question(deal, plays[js[0]], GOAL_TRICKS, _engine())
+        if grid:
+            return _all_values(question, discards, groups)
+        best, ties = _best_values(question, discards, groups)
+        return _declarer_tricks(plays[js[0]], best, game.hand_size), sorted(ties)
+
     if threads > 1 and len(tasks) > 1:
         with ThreadPoolExecutor(max_workers=min(threads, len(tasks))) as pool:
-            results = list(pool.map(answer, tasks))
+            results = list(pool.map(run, tasks))
     else:
-        results = [answer(js) for js in tasks]
-    for js, answers in zip(tasks, results, strict=True):
-        for j in js:
-            tricks, made_groups = answers
-            contract = asked[j]
-            made = (bool(wins[made_groups[0][0], j]) if wins is not None
-                    else contract.made(tricks, game.hand_size))
-            groups = tuple(tuple(discards[i] for i in group) for group in made_groups)
-            choices[j] = TalonChoice(contract, tricks, made,
-                                     tuple(d for group in groups for d in group), groups)
-    final = tuple(c for c in choices if c is not None)
-    made_ones = [c for c in final if c.made]
+        results = [run(task) for task in tasks]
+    answers: dict[int, tuple[int, list[list[int]]]] = {}  # by a question's first column
+    for (js, groups), result in zip(tasks, results, strict=True):
+        if not isinstance(result, dict):
+            answers[js[0]] = result
+            continue
+        for group in groups:
+            for i in group:
+                cells[i, js] = _declarer_tricks(plays[js[0]], result[group[0]], game.hand_size)
+    if grid and wins is None:
+        for js in columns.values():
+            groups = [g for task_js, task_groups in tasks if task_js is js for g in task_groups]
+            answers[js[0]] = _best_of(cells[:, js[0]], groups, plays[js[0]].minimise)
+    first = {j: js[0] for js in columns.values() for j in js}
+    choices = []
+    for j, contract in enumerate(asked):
+        tricks, best_groups = answers[first[j]]
+        made = (bool(wins[best_groups[0][0], j]) if wins is not None
+                else contract.made(tricks, game.hand_size))
+        groups = tuple(tuple(discards[i] for i in group) for group in best_groups)
+        choices.append(TalonChoice(contract, tricks, made, tuple(d for g in groups for d in g), groups))
+    made_ones = [c for c in choices if c.made]
     return TalonResult(
-        declarer, dealer, final, made_ones[-1] if made_ones else None,
+        declarer, dealer, tuple(choices), made_ones[-1] if made_ones else None,
         discards if grid else None, cells if grid else None,
         wins if grid and wins is not None else None)
 
 
-def _question(engine: Engine, deal: Deal, play: Play, discards: Sequence[frozenset[Card]],
-              grid: bool, cells: np.ndarray, columns: list[int]) -> tuple[int, list[list[int]]]:
-    """One tricks question over every discard: the best tricks and the groups that give them."""
-    question = _Question(engine, deal, play, GOAL_TRICKS)
-    groups = _groups(question, discards)
-    if grid:
-        values = _all_values(question, discards, groups)
-        for group in groups:
-            for i in group:
-                cells[i, columns] = question.tricks(values[group[0]])
-        best = max(values.values())
-        ties = [g for g in groups if values[g[0]] == best]
-    else:
-        best, ties = _best_values(question, discards, groups)
-    return question.tricks(best), sorted(ties)
+def _tasks(deal: Deal, plays: list[Play], discards: Sequence[frozenset[Card]], columns: list[list[int]],
+           grid: bool, threads: int) -> list[tuple[list[int], list[list[int]]]]:
+    """The work: each question's discard groups, a grid's long questions split between threads.
+
+    Misère and bettel take the engine longest, so they come first, and for a grid
+    with several threads their groups are cut into one run for each thread.
+    """
+    tasks = []
+    for js in sorted(columns, key=lambda js: not plays[js[0]].minimise):
+        groups = _groups(_Question(deal, plays[js[0]], GOAL_TRICKS), discards)
+        if grid and threads > 1 and plays[js[0]].minimise:
+            size = -(-len(groups) // threads)
+            tasks += [(js, groups[i:i + size]) for i in range(0, len(groups), size)]
+        else:
+            tasks.append((js, groups))
+    return tasks
+
+
+def _declarer_tricks(play: Play, value: int, total: int) -> int:
+    """The declarer's tricks from an engine value (see :class:`_Question`)."""
+    return total - value if play.minimise else value
+
+
+def _best_of(column: np.ndarray, groups: list[list[int]], minimise: bool) -> tuple[int, list[list[int]]]:
+    """The best tricks in a grid column and the groups that give them."""
+    best = int(column.min() if minimise else column.max())
+    return best, sorted(g for g in groups if column[g[0]] == best)
 
 
 def _polskt_pass(engine: Engine, deal: Deal, play: Play, discards: Sequence[frozenset[Card]],
                  cells: np.ndarray, wins: np.ndarray, columns: list[int]) -> tuple[int, list[list[int]]]:
     """Polskt pass: every discard's win and tricks (six discards), best by the win, then tricks."""
     assert play.contract.aim is Aim.WIN_DEAL
-    win = _Question(engine, deal, play, GOAL_WIN)
+    win = _Question(deal, play, GOAL_WIN, engine)
     groups = _groups(win, discards)
     won = _all_values(win, discards, groups)
-    count = _Question(engine, deal, play, GOAL_TRICKS)
+    count = _Question(deal, play, GOAL_TRICKS, engine)
     took = _all_values(count, discards, groups)
     for group in groups:
         for i in group:
