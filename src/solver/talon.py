@@ -271,8 +271,7 @@ def solve_talon(deal: Deal, dealer: int, declarer: int, *,
         return _declarer_tricks(plays[js[0]], best, game.hand_size), sorted(ties)
 
     if threads > 1 and len(tasks) > 1:
-        with ThreadPoolExecutor(max_workers=min(threads, len(tasks))) as pool:
-            results = list(pool.map(run, tasks))
+        results = list(_pool(threads).map(run, tasks))
     else:
         results = [run(task) for task in tasks]
     answers: dict[int, tuple[int, list[list[int]]]] = {}  # by a question's first column
@@ -300,6 +299,16 @@ def solve_talon(deal: Deal, dealer: int, declarer: int, *,
         declarer, dealer, tuple(choices), made_ones[-1] if made_ones else None,
         discards if grid else None, cells if grid else None,
         wins if grid and wins is not None else None)
+
+
+_pools: dict[int, ThreadPoolExecutor] = {}
+
+
+def _pool(threads: int) -> ThreadPoolExecutor:
+    """A pool of `threads` threads kept for later calls: each thread keeps its engine and table."""
+    if threads not in _pools:
+        _pools[threads] = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="talon")
+    return _pools[threads]
 
 
 def _tasks(deal: Deal, plays: list[Play], discards: Sequence[frozenset[Card]], columns: list[list[int]],
