@@ -15,7 +15,16 @@ import json
 import click
 
 from cli.talon_render import talon_to_json, talon_to_text
-from rules import POLSKT_PASS, Deal, Game, InvalidInputError, get_contract, get_game, parse_hand
+from rules import (
+    POLSKT_PASS,
+    Deal,
+    Game,
+    InvalidInputError,
+    get_contract,
+    get_game,
+    parse_cards,
+    parse_hand,
+)
 from rules.talon import parse_talon_deal, talon_deal
 from solver import solve_talon
 
@@ -48,7 +57,9 @@ def _from_hands(game: Game, hand: str, talon: str | None, defenders: str | None,
     default = dealer if game is POLSKT_PASS else (dealer + 1) % seats
     declarer = _seat(declarer_text, seats, "declarer")
     declarer = default if declarer is None else declarer
-    the_talon = parse_hand(talon, game, seats) if talon is not None else frozenset()
+    the_talon = frozenset()
+    if talon is not None:
+        the_talon = parse_hand(talon, game, seats) if "." in talon else frozenset(parse_cards(talon))
     deal = talon_deal(game, declarer, parse_hand(hand, game, seats), the_talon, others, seats)
     return deal, dealer, declarer
 
@@ -75,7 +86,7 @@ def _from_deal(game: Game, text: str, dealer_text: str, declarer_text: str | Non
 @click.argument("game", metavar="GAME", type=click.Choice(TALON_GAMES, case_sensitive=False))
 @click.argument("deal", required=False)
 @click.option("--hand", help="The declarer's hand before the talon, S.H.D.C (Polskt pass: his six cards).")
-@click.option("--talon", help="The two talon cards, S.H.D.C (like '..87.').")
+@click.option("--talon", help="The two talon cards, S.H.D.C (like '..87.') or as cards ('D8 D7').")
 @click.option("--defenders", help="The other hands, clockwise after the declarer, in quotes.")
 @click.option("--dealer", required=True, help="The dealer's seat.")
 @click.option("--declarer", help="The declarer's seat (default: the hand holding the talon, or "

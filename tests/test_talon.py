@@ -265,6 +265,8 @@ def test_cli_whole_deal_form_finds_the_declarer() -> None:
     split = run("talon", "preferans", *DECLARER_1, "--json")
     assert whole.exit_code == 0, whole.output
     assert json.loads(whole.output)["choices"] == json.loads(split.output)["choices"]
+    cards = run("talon", "preferans", *DECLARER_1[:2], "--talon", "D8 D7", *DECLARER_1[4:], "--json")
+    assert json.loads(cards.output)["choices"] == json.loads(split.output)["choices"]
     talon = run("talon", "preferans", "QT7.KQJ.A.KQJ KJ.7.KQJT9.A9 A98.AT98..T87 | ..87.",
                 "--dealer", "0", "--declarer", "1", "--json")
     assert json.loads(talon.output)["choices"] == json.loads(split.output)["choices"]
