@@ -146,6 +146,9 @@ def test_a_bid_limits_the_choices() -> None:
     deal = random_talon_deal(VIENNA, random.Random(3), declarer=0)
     result = solve_talon(deal, dealer=2, declarer=0, bid=get_contract(VIENNA, "3"))
     assert [c.contract.name for c in result.choices] == ["3", "4"]
+    asked = solve_talon(deal, 2, 0, contracts=[get_contract(VIENNA, "mord-open"),
+                                               get_contract(VIENNA, "plauderer")])
+    assert [c.contract.name for c in asked.choices] == ["plauderer", "mord-open"]
     with pytest.raises(InvalidInputError, match="may not name 1"):
         solve_talon(deal, 2, 0, bid=get_contract(VIENNA, "3"), contracts=[get_contract(VIENNA, "1")])
 

@@ -95,10 +95,13 @@ def talon_contracts(game: Game, bid: Contract | None = None) -> tuple[Contract, 
 
 def allowed_contracts(game: Game, contracts: Iterable[Contract] | None,
                       bid: Contract | None) -> tuple[Contract, ...]:
-    """The contracts asked (default: all the declarer may name), checked and in talon order."""
-    may = talon_contracts(game, bid)
+    """The contracts asked (default: all the declarer may name), checked and in talon order.
+
+    Without a bid any talon contract may be asked (Vienna's plauderer and open mord too).
+    """
     if contracts is None:
-        return may
+        return talon_contracts(game, bid)
+    may = talon_contracts(game, bid) if bid is not None else talon_order(game)
     contracts = list(contracts)
     asked = {c.name for c in contracts}
     for contract in contracts:
