@@ -296,7 +296,7 @@ def test_cli_polskt_pass() -> None:
      "give the two defenders' hands"),
     (["--hand", "KJ.7.KQJT9.A9", "--talon", "..87.", "--defenders", "A98.AT98..T87 QT7.KQJ.A.KQJ",
       "--bid", "misere", "--contract", "6S"], "may not name 6S after the bid misere"),
-    (["QT7.KQJ.A.KQJ KJ.7.KQJT9.A9 A98.AT98..T87"], "the talon has 2 cards, not 0"),
+    (["QT7.KQJ.A.KQJ KJ.7.KQJT9.A9 A98.AT98..T87"], "the talon has 0 cards, not 2"),
     (["QT7.KQJ.A.KQJ KJ.7.KQJT987.A9 A98.AT98..T87", "--declarer", "0"],
      "hand 1 holds 12 cards: only the declarer (seat 0)"),
 ])

@@ -183,7 +183,7 @@ def parse_talon_deal(text: str, game: Game, declarer: int) -> Deal:
                                     f"(seat {declarer}) holds more than {game.hand_size}")
     if game is not POLSKT_PASS and len(hands[declarer]) == game.hand_size:
         if len(out) != 2:
-            raise InvalidInputError(f"the talon has 2 cards, not {len(out)}: write it after '|'")
+            raise InvalidInputError(f"the talon has {len(out)} cards, not 2: write it after '|'")
         overlap = hands[declarer] & out
         if overlap:
             raise InvalidInputError(f"card {min(overlap)} appears twice: in hand {declarer} "
