@@ -174,7 +174,7 @@ def test_talon_deal_from_hand_talon_and_defenders() -> None:
     assert deal.hands[2] == frozenset(rest[:10])
     result = solve_talon(deal, dealer=0, declarer=1, game=PREFERANS)
     assert result.best is not None and result.best.contract.name == "10NT"  # he leads: eight spades, two aces
-    with pytest.raises(InvalidInputError, match="talon has 1 cards"):
+    with pytest.raises(InvalidInputError, match="talon has 1 card,"):
         talon_deal(PREFERANS, 1, hand, frozenset(parse_cards("DA")), [])
 
 
@@ -287,7 +287,7 @@ def test_cli_polskt_pass() -> None:
     (["--hand", "KJ.7.KQJT9.A", "--talon", "..87.", "--defenders", "A98.AT98..T87 QT7.KQJ.A.KQJ"],
      "the declarer's hand has 9 cards, not 10"),
     (["--hand", "KJ.7.KQJT9.A9", "--talon", "..8.", "--defenders", "A98.AT98..T87 QT7.KQJ.A.KQJ"],
-     "the talon has 1 cards, not 2"),
+     "the talon has 1 card, not 2"),
     (["--hand", "KJ.7.KQJT9.A9", "--talon", "..A8.", "--defenders", "A98.AT98..T87 QT7.KQJ.A.KQJ"],
      "card DA appears twice"),
     (["--hand", "KJ.7.KQJT9.A9", "--talon", "..9.8", "--defenders", "A98.AT98..T87 QT7.KQJ.A.KQJ"],

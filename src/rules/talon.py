@@ -183,7 +183,7 @@ def parse_talon_deal(text: str, game: Game, declarer: int) -> Deal:
                                     f"(seat {declarer}) holds more than {game.hand_size}")
     if game is not POLSKT_PASS and len(hands[declarer]) == game.hand_size:
         if len(out) != 2:
-            raise InvalidInputError(f"the talon has {len(out)} cards, not 2: write it after '|'")
+            raise InvalidInputError(f"the talon has {_cards(len(out))}, not 2: write it after '|'")
         overlap = hands[declarer] & out
         if overlap:
             raise InvalidInputError(f"card {min(overlap)} appears twice: in hand {declarer} "
@@ -209,7 +209,7 @@ def talon_deal(game: Game, declarer: int, hand: frozenset[Card], talon: frozense
     if game is not POLSKT_PASS and len(hand) != game.hand_size:
         raise InvalidInputError(f"the declarer's hand has {len(hand)} cards, not {game.hand_size}")
     if game is not POLSKT_PASS and len(talon) != 2:
-        raise InvalidInputError(f"the talon has {len(talon)} cards, not 2")
+        raise InvalidInputError(f"the talon has {_cards(len(talon))}, not 2")
     if hand & talon:
         raise InvalidInputError(f"card {min(hand & talon)} appears twice: in the hand and the talon")
     if len(others) > seats - 1:
@@ -244,6 +244,10 @@ def lay_away(deal: Deal, declarer: int, discard: Iterable[Card]) -> Deal:
     hands = list(deal.hands)
     hands[declarer] = hands[declarer] - cards
     return replace(deal, hands=tuple(hands), out_of_play=deal.out_of_play | cards)
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'s' * (count != 1)}"
 
 
 def _check_game(game: Game) -> None:
