@@ -102,7 +102,7 @@ class TalonResult:
 class _Question:
     """One double-dummy question asked of every discard, loaded straight into the engine.
 
-    Engine values here are always "higher is better for the declarer": his tricks, the
+    Values here are always "higher is better for the declarer": his tricks, the
     defenders' tricks when he minimises, or 1 for a won deal.
     """
 
@@ -122,8 +122,10 @@ class _Question:
         self.suits = [[(b, holder[b]) for b in sorted(holder, reverse=True) if b >> 4 == suit]
                       for suit in range(4)]
         self.me = seats.index(play.seat)
-        maxside = [int(s == play.seat) for s in seats]
-        counted = [int((s == play.seat) != self.minimise) for s in seats]
+        # To minimise, the defenders are the engine's MAX side, counting the declarer's tricks:
+        # the same game as the declarer maximising theirs, and its search runs faster.
+        maxside = [int((s == play.seat) != self.minimise) for s in seats]
+        counted = [int(s == play.seat) for s in seats]
         lw, declarer = position.lowest_winner_seat, position.declarer
         assert position.constraints is not None
         self.args = (-1 if trump is None else int(trump), position.constraints.value,
@@ -146,16 +148,24 @@ class _Question:
         hands[self.me] &= ~self.mask(discard)
         self.engine.set_position(hands, *self.args, [], self.won, -1)
 
+    def reaches(self, target: int) -> bool:
+        """Whether the declarer reaches `target` (a value as above) in the loaded position."""
+        assert self.engine is not None
+        if target <= 0:
+            return True
+        if self.minimise:
+            return not self.engine.reaches(self.total - target + 1)
+        return bool(self.engine.reaches(target))
+
     def top(self) -> int:
         return 1 if self.goal == GOAL_WIN else self.total
 
     def exact(self, guess: int, low: int = 0) -> int:
         """The loaded position's value, searched outward from `guess` by zero-window probes."""
         high = self.top()
-        assert self.engine is not None
         while low < high:
             target = min(max(guess, low + 1), high)
-            if self.engine.reaches(target):
+            if self.reaches(target):
                 low, guess = target, target + 1
             else:
                 high, guess = target - 1, target - 1
@@ -195,15 +205,13 @@ def _best_values(question: _Question, discards: Sequence[frozenset[Card]],
                  groups: list[list[int]]) -> tuple[int, list[list[int]]]:
     """The best engine value and the groups that reach it, cutting off worse ones by one probe."""
     best, ties = -1, []
-    engine = question.engine
-    assert engine is not None
     for group in groups:
         question.load(discards[group[0]])
         if best < 0:
             best, ties = question.exact(question.top() // 2), [group]
-        elif not engine.reaches(best):
+        elif not question.reaches(best):
             continue
-        elif best == question.top() or not engine.reaches(best + 1):
+        elif best == question.top() or not question.reaches(best + 1):
             ties.append(group)
         else:
             best, ties = question.exact(best + 2, best + 1), [group]
