@@ -19,6 +19,7 @@ from cli.render import (
     to_json,
     to_text,
 )
+from cli.talon import talon_command
 from rules import (
     CONTRACTS,
     Card,
@@ -259,3 +260,4 @@ def table_command(game: str, deal: str, dealer: str, as_json: bool) -> int:
 from cli.analyse import analyse_command  # noqa: E402 - its helpers come from this module
 
 main.add_command(analyse_command)
+main.add_command(talon_command)

@@ -10,11 +10,10 @@ import pytest
 MODULES = [
     "rules", "rules.cards", "rules.constraints", "rules.deal", "rules.errors", "rules.games",
     "rules.play", "rules.play_notation", "rules.position", "rules.session", "rules.contracts",
-    "rules.scoring",
-    "rules.scoring.preferans",
+    "rules.talon", "rules.scoring", "rules.scoring.preferans",
     "rules.scoring.vienna", "rules.scoring.priffe", "rules.scoring.polskt_pass",
     "solver", "solver.analysis", "solver.api", "solver.batch", "solver.contracts", "solver.scores",
-    "solver.tables", "cli.main", "cli.render",
+    "solver.tables", "solver.talon", "cli.main", "cli.render", "cli.talon", "cli.talon_render",
 ]
 
 
