@@ -13,8 +13,9 @@ cards, with a transposition table at trick boundaries keyed by relative
 ranks and storing bounds; :meth:`Engine.value` drives the questions.
 """
 
-from libc.stdint cimport int8_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
+from libc.string cimport memcpy
 
 cdef extern from *:
     """
@@ -32,7 +33,7 @@ cdef extern from *:
 cdef enum:
     MAX_SEATS = 5
     MAX_PLIES = 64
-    BUCKET = 256
+    PROBE_LIMIT = 32
     # Goals of the search.
     G_TRICKS = 0
     G_WIN = 1
@@ -46,17 +47,23 @@ GOAL_TRICKS = G_TRICKS
 GOAL_WIN = G_WIN
 
 
-cdef struct Entry:
-    # The shape: suit lengths of every hand, the leader, and (G_WIN) the tricks won.
+cdef struct Slot:
+    # A shape: suit lengths of every hand, the leader, the context and (G_WIN) the tricks won.
     uint64_t shape0
     uint64_t shape1
+    uint32_t epoch
+    # The shape's entries: entries[first:first + count] of the pool, room for `room`.
+    uint32_t first
+    uint32_t count
+    uint32_t room
+
+
+cdef struct Entry:
     # Per suit: who holds each of the top k[suit] present cards, 3 bits a card, top card lowest.
     uint64_t pat[4]
-    uint32_t gen
+    uint8_t k[4]
     int8_t lower
     int8_t upper
-    uint8_t depth
-    uint8_t k[4]
 
 
 cdef struct Undo:
@@ -93,10 +100,14 @@ cdef struct State:
     int ply
     Undo undo[MAX_PLIES]
     uint64_t nodes
-    Entry* tt
-    uint64_t tt_buckets
-    uint64_t* tags
-    uint32_t gen
+    uint64_t ctx
+    Slot* slots
+    uint64_t nslots
+    uint64_t slots_used
+    uint32_t epoch
+    Entry* pool
+    uint64_t npool
+    uint64_t pool_used
 
 
 cdef inline uint64_t suit_bits(int suit) noexcept nogil:
@@ -347,9 +358,7 @@ cdef struct Probe:
     uint64_t shape1
     uint64_t seq[4]
     uint64_t present
-    Entry* bucket
-    uint64_t* tags
-    uint64_t tag
+    uint64_t hash
 
 
 cdef void make_probe(State* st, Probe* pr) noexcept nogil:
@@ -359,7 +368,7 @@ cdef void make_probe(State* st, Probe* pr) noexcept nogil:
     cdef int seat, suit, i, c, o
     pr.present = present
     pr.shape0 = 0
-    pr.shape1 = 0
+    pr.shape1 = st.ctx << 48
     for seat in range(st.n):
         for suit in range(4):
             h = <uint64_t>pdd_popcount(st.hands[seat] & suit_bits(suit))
@@ -390,9 +399,7 @@ cdef void make_probe(State* st, Probe* pr) noexcept nogil:
     h ^= h >> 31
     h *= 0x94D049BB133111EBULL
     h ^= h >> 29
-    pr.bucket = st.tt + (h & (st.tt_buckets - 1)) * BUCKET
-    pr.tags = st.tags + (h & (st.tt_buckets - 1)) * BUCKET
-    pr.tag = (h >> 32) | ((<uint64_t>(st.gen & 0xFFFF)) << 32)
+    pr.hash = h
 
 
 cdef inline uint64_t seq_mask(int k) noexcept nogil:
@@ -411,22 +418,59 @@ cdef uint64_t top_cards(uint64_t present, uint8_t* k) noexcept nogil:
     return out
 
 
+cdef void tt_clear(State* st) noexcept nogil:
+    """Forget every entry (slots of an older epoch count as empty)."""
+    st.epoch += 1
+    st.slots_used = 0
+    st.pool_used = 0
+
+
+cdef Slot* find_slot(State* st, Probe* pr, int claim) noexcept nogil:
+    """The table slot of the probe's shape; with `claim`, an empty one is taken for it.
+
+    Open addressing with linear probing; NULL if the shape is absent (or, when
+    claiming, if the table is too full: the caller then clears it).
+    """
+    cdef uint64_t mask = st.nslots - 1, i = pr.hash & mask
+    cdef int step
+    cdef Slot* sl
+    for step in range(PROBE_LIMIT):
+        sl = st.slots + i
+        if sl.epoch != st.epoch:
+            if not claim or st.slots_used * 4 > st.nslots * 3:
+                return NULL
+            sl.epoch = st.epoch
+            sl.shape0 = pr.shape0
+            sl.shape1 = pr.shape1
+            sl.first = 0
+            sl.count = 0
+            sl.room = 0
+            st.slots_used += 1
+            return sl
+        if sl.shape0 == pr.shape0 and sl.shape1 == pr.shape1:
+            return sl
+        i = (i + 1) & mask
+    return NULL
+
+
+cdef inline int entry_matches(Entry* e, Probe* pr) noexcept nogil:
+    return ((pr.seq[0] & seq_mask(e.k[0])) == e.pat[0] and (pr.seq[1] & seq_mask(e.k[1])) == e.pat[1]
+            and (pr.seq[2] & seq_mask(e.k[2])) == e.pat[2]
+            and (pr.seq[3] & seq_mask(e.k[3])) == e.pat[3])
+
+
 cdef int tt_lookup(State* st, Probe* pr, int target, uint64_t* rel) noexcept nogil:
     """1 or 0 if an entry matching the position decides the question, else -1."""
-    cdef int i, suit
+    cdef Slot* sl = find_slot(st, pr, 0)
     cdef Entry* e
-    for i in range(BUCKET):
-        if (pr.tags[i] & 0xFFFFFFFFFFFFULL) != pr.tag:
-            continue
-        e = pr.bucket + i
-        if e.gen != st.gen or e.shape0 != pr.shape0 or e.shape1 != pr.shape1:
-            continue
-        if e.lower < target and e.upper >= target:
-            continue
-        for suit in range(4):
-            if (pr.seq[suit] & seq_mask(e.k[suit])) != e.pat[suit]:
-                break
-        else:
+    cdef Entry* start
+    if sl == NULL:
+        return -1
+    start = st.pool + sl.first
+    e = start + sl.count
+    while e != start:
+        e -= 1
+        if (e.lower >= target or e.upper < target) and entry_matches(e, pr):
             rel[0] = top_cards(pr.present, e.k)
             return 1 if e.lower >= target else 0
     return -1
@@ -437,14 +481,16 @@ cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, i
 
     The entry keeps, per suit, who holds each present card from the top down to
     the lowest card of `rel`; lower cards are known only by their count in each hand.
+    A shape's entries lie together in the pool; a full shape moves to twice the room
+    at the pool's end, and a full pool is cleared.
     """
     cdef uint8_t k[4]
     cdef uint64_t pat[4], ps, rs
-    cdef int i, suit, same
-    cdef Entry* e
-    cdef Entry* victim = NULL
-    cdef uint64_t info, g
-    cdef int vdepth = 1000, d
+    cdef int suit
+    cdef uint32_t i, room
+    cdef Entry* e = NULL
+    cdef Entry* start
+    cdef Slot* sl
     for suit in range(4):
         rs = rel & suit_bits(suit)
         ps = pr.present & suit_bits(suit)
@@ -455,48 +501,40 @@ cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, i
         else:
             k[suit] = 0
         pat[suit] = pr.seq[suit] & seq_mask(k[suit])
-    g = (<uint64_t>(st.gen & 0xFFFF)) << 32
-    for i in range(BUCKET):
-        info = pr.tags[i]
-        if (info & 0xFFFF00000000ULL) != g:
-            if vdepth >= 0:
-                victim = pr.bucket + i
-                vdepth = -1
-            continue
-        if (info & 0xFFFFFFFFFFFFULL) == pr.tag:
-            e = pr.bucket + i
-            if e.gen == st.gen and e.shape0 == pr.shape0 and e.shape1 == pr.shape1:
-                same = 1
-                for suit in range(4):
-                    if e.k[suit] != k[suit] or e.pat[suit] != pat[suit]:
-                        same = 0
-                        break
-                if same:
-                    victim = e
-                    break
-        d = <int>(info >> 48)
-        if d < vdepth:
-            victim = pr.bucket + i
-            vdepth = d
-    if not (victim.gen == st.gen and victim.shape0 == pr.shape0 and victim.shape1 == pr.shape1
-            and victim.k[0] == k[0] and victim.k[1] == k[1] and victim.k[2] == k[2]
-            and victim.k[3] == k[3] and victim.pat[0] == pat[0] and victim.pat[1] == pat[1]
-            and victim.pat[2] == pat[2] and victim.pat[3] == pat[3]):
-        victim.shape0 = pr.shape0
-        victim.shape1 = pr.shape1
+    sl = find_slot(st, pr, 1)
+    if sl == NULL:
+        tt_clear(st)
+        sl = find_slot(st, pr, 1)
+    start = st.pool + sl.first
+    for i in range(sl.count):
+        e = start + i
+        if (e.k[0] == k[0] and e.k[1] == k[1] and e.k[2] == k[2] and e.k[3] == k[3]
+                and e.pat[0] == pat[0] and e.pat[1] == pat[1] and e.pat[2] == pat[2]
+                and e.pat[3] == pat[3]):
+            break
+    else:
+        if sl.count == sl.room:
+            room = 4 if sl.room == 0 else 2 * sl.room
+            if st.pool_used + room > st.npool:
+                tt_clear(st)
+                sl = find_slot(st, pr, 1)
+                room = 4
+            memcpy(st.pool + st.pool_used, st.pool + sl.first, sl.count * sizeof(Entry))
+            sl.first = <uint32_t>st.pool_used
+            sl.room = room
+            st.pool_used += room
+        e = st.pool + sl.first + sl.count
+        sl.count += 1
         for suit in range(4):
-            victim.k[suit] = k[suit]
-            victim.pat[suit] = pat[suit]
-        victim.gen = st.gen
-        pr.tags[victim - pr.bucket] = pr.tag | ((<uint64_t>depth) << 48)
-        victim.lower = 0
-        victim.upper = depth if st.goal == G_TRICKS else 1
-        victim.depth = depth
+            e.k[suit] = k[suit]
+            e.pat[suit] = pat[suit]
+        e.lower = 0
+        e.upper = depth if st.goal == G_TRICKS else 1
     if result:
-        if victim.lower < target:
-            victim.lower = target
-    elif victim.upper > target - 1:
-        victim.upper = target - 1
+        if e.lower < target:
+            e.lower = target
+    elif e.upper > target - 1:
+        e.upper = target - 1
 
 
 cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
@@ -661,26 +699,27 @@ cdef class Engine:
     """
 
     cdef State st
-    cdef object context
+    cdef dict contexts
 
     def __cinit__(self, int table_mb=256):
-        cdef uint64_t buckets = 1
-        cdef uint64_t want = (<uint64_t>table_mb) * 1024 * 1024 // ((sizeof(Entry) + 8) * BUCKET)
-        while buckets * 2 <= want:
-            buckets *= 2
-        self.st.tt = <Entry*>calloc(buckets * BUCKET, sizeof(Entry))
-        if self.st.tt == NULL:
+        cdef uint64_t nslots = 1
+        cdef uint64_t budget = (<uint64_t>table_mb) * 1024 * 1024
+        while nslots * 2 * sizeof(Slot) <= budget // 4:
+            nslots *= 2
+        self.st.slots = <Slot*>calloc(nslots, sizeof(Slot))
+        self.st.npool = min((budget - nslots * sizeof(Slot)) // sizeof(Entry), 0xFFFFFFFF)
+        self.st.pool = <Entry*>calloc(self.st.npool, sizeof(Entry))
+        if self.st.slots == NULL or self.st.pool == NULL:
             raise MemoryError(f"cannot allocate a {table_mb} MB transposition table")
-        self.st.tt_buckets = buckets
-        self.st.tags = <uint64_t*>calloc(buckets * BUCKET, sizeof(uint64_t))
-        if self.st.tags == NULL:
-            raise MemoryError(f"cannot allocate a {table_mb} MB transposition table")
-        self.st.gen = 1
-        self.context = None
+        self.st.nslots = nslots
+        self.st.epoch = 1
+        self.st.slots_used = 0
+        self.st.pool_used = 0
+        self.contexts = {}
 
     def __dealloc__(self):
-        free(self.st.tt)
-        free(self.st.tags)
+        free(self.st.slots)
+        free(self.st.pool)
 
     def set_position(self, hands, int trump, int constraints, int lw_seat, int declarer,
                      int goal, maxside, counted, int leader, trick, won, int first2):
@@ -694,9 +733,12 @@ cdef class Engine:
         if not 2 <= n <= MAX_SEATS:
             raise ValueError(f"the engine plays with 2 to {MAX_SEATS} seats, not {n}")
         context = (n, trump, constraints, lw_seat, declarer, goal, tuple(maxside), tuple(counted))
-        if context != self.context:
-            self.context = context
-            self.st.gen += 1
+        if context not in self.contexts:
+            if len(self.contexts) >= 0xFFFF:
+                self.contexts.clear()
+                tt_clear(&self.st)
+            self.contexts[context] = len(self.contexts) + 1
+        self.st.ctx = self.contexts[context]
         self.st.n = n
         self.st.trump = trump
         self.st.cons = constraints
