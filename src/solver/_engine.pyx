@@ -217,6 +217,21 @@ cdef int later_opponent_beats(State* st, int card, int side) noexcept nogil:
     return 0
 
 
+cdef int ducking_score(State* st, int card, int w, uint64_t present, uint64_t hand) noexcept nogil:
+    """The order score of a card for a seat whose side wants to lose tricks (misère).
+
+    Leading, low cards that others can beat come first; following, the highest
+    card that does not take the trick, then the lowest of those that do.
+    """
+    cdef uint64_t higher
+    if st.ntrick == 0:
+        higher = present & ~hand & above(card)
+        return (200 if higher else 0) - (card & 15) + pdd_popcount(higher)
+    if not card_beats(st, card, w):
+        return 200 + (card & 15)
+    return 100 - (card & 15) - (16 if (card >> 4) == st.trump else 0)
+
+
 cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     """Write the moves into `out` in the order to try them; return how many."""
     cdef int count = 0, i, j, card, score, w = 0, tmp, suit, cost, top, led = -1
@@ -226,6 +241,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     cdef int partner = (seat + 2) % st.n
     cdef uint64_t rest = moves, present = present_cards(st), others, sb, hand = st.hands[seat]
     cdef int partner_safe = 0
+    cdef int wants = st.counted[seat] == side
     if st.ntrick > 0:
         w = current_winner(st)
         led = st.tcards[st.tno * MAX_SEATS] >> 4
@@ -236,7 +252,9 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
         rest &= rest - 1
         suit = card >> 4
         sb = suit_bits(suit)
-        if st.ntrick == 0:
+        if not wants:
+            score = ducking_score(st, card, w, present, hand)
+        elif st.ntrick == 0:
             others = (present & ~hand) & sb
             if not (others & above(card)):
                 # A winner: cash it, unless an opponent may trump it.
@@ -574,7 +592,7 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
         if w == 0:
             continue
         if oth:
-            rel[0] |= (mine & above(pdd_top(oth))) | ((<uint64_t>1) << pdd_top(oth))
+            rel[0] |= mine & above(pdd_top(oth))
         if st.trump < 0 or suit == st.trump or not ruffers:
             q += w
         elif st.cons & C_FOLLOW:
@@ -586,7 +604,55 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
                         r = ln
             if r > side_best:
                 side_best = r
-    return q + side_best
+    q += side_best
+    if not (st.cons & C_LW) and not (tb & (others | hand)):
+        for s in range(st.n):
+            if s != lead and st.maxside[s] == st.maxside[lead]:
+                q = transfer_tricks(st, s, q, rel)
+    return q
+
+
+cdef int transfer_tricks(State* st, int partner, int q, uint64_t* rel) noexcept nogil:
+    """The better of `q` and the tricks the leader's side takes by leading to `partner`'s winner.
+
+    With no trump in play: the leader leads a low card of a suit whose top card
+    among the partner and the opponents is the partner's; the partner wins it,
+    then cashes every card higher than all other hands' cards of its suit.
+    `rel` gets the partner's top card used and its winners if the count is better.
+    """
+    cdef int lead = st.lead, suit, t, best = -1, bonus = 0, w = 0, ptop
+    cdef uint64_t opp = 0, notp = 0, ph = st.hands[partner], mine, oth, wins = 0
+    for t in range(st.n):
+        if st.maxside[t] != st.maxside[lead]:
+            opp |= st.hands[t]
+        if t != partner:
+            notp |= st.hands[t]
+    for suit in range(4):
+        mine = ph & suit_bits(suit)
+        if not mine:
+            continue
+        oth = notp & suit_bits(suit)
+        if oth:
+            mine &= above(pdd_top(oth))
+        w += pdd_popcount(mine)
+        wins |= mine
+    for suit in range(4):
+        if not (ph & suit_bits(suit)):
+            continue
+        ptop = pdd_top(ph & suit_bits(suit))
+        if opp & above(ptop):
+            continue
+        if not (st.hands[lead] & suit_bits(suit) & ~above(ptop) & ~((<uint64_t>1) << ptop)):
+            continue
+        # Winning the transfer uses the partner's top card; it may be one of the counted winners.
+        t = 1 + w - ((wins >> ptop) & 1)
+        if t > bonus:
+            bonus = t
+            best = ptop
+    if bonus > q:
+        rel[0] = wins | ((<uint64_t>1) << best)
+        return bonus
+    return q
 
 
 cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
