@@ -88,6 +88,7 @@ cdef struct State:
     int maxside[MAX_SEATS]
     int counted[MAX_SEATS]
     int qt_ok
+    int counted_side
     uint64_t hands[MAX_SEATS]
     int lead
     int ntrick
@@ -655,6 +656,33 @@ cdef int transfer_tricks(State* st, int partner, int q, uint64_t* rel) noexcept 
     return q
 
 
+cdef int trump_tricks(State* st, int side, uint64_t* rel) noexcept nogil:
+    """Tricks the seats with maxside `side` take with trumps whatever anyone plays.
+
+    Every card is played some time, and a trump higher than every trump of the
+    other side wins its trick for the side (a higher one there is the partner's).
+    One seat plays its cards to different tricks, so each of its trumps above all
+    of the other side's takes a trick. `rel` gets the trumps counted.
+    """
+    cdef uint64_t tb = suit_bits(st.trump), opp = 0, mine, best_bits = 0
+    cdef int seat, best = 0, c
+    for seat in range(st.n):
+        if st.maxside[seat] != side:
+            opp |= st.hands[seat]
+    opp &= tb
+    for seat in range(st.n):
+        if st.maxside[seat] == side:
+            mine = st.hands[seat] & tb
+            if opp and mine:
+                mine &= above(pdd_top(opp))
+            c = pdd_popcount(mine)
+            if c > best:
+                best = c
+                best_bits = mine
+    rel[0] |= best_bits
+    return best
+
+
 cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
     """Can MAX reach `target` more tricks (or win the deal) from this trick start?
 
@@ -673,6 +701,13 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
             return 1
         if target > left:
             return 0
+        if st.trump >= 0:
+            if trump_tricks(st, st.counted_side, rel) >= target:
+                return 1
+            rel[0] = 0
+            if left - trump_tricks(st, 1 - st.counted_side, rel) < target:
+                return 0
+            rel[0] = 0
         if st.qt_ok:
             if st.maxside[st.lead]:
                 if quick_tricks(st, rel) >= target:
@@ -816,9 +851,11 @@ cdef class Engine:
             self.st.maxside[i] = maxside[i] if i < n else 0
             self.st.counted[i] = counted[i] if i < n else 0
         self.st.qt_ok = goal == G_TRICKS
+        self.st.counted_side = 1
         for i in range(n):
             if self.st.counted[i] != self.st.maxside[i]:
                 self.st.qt_ok = 0
+                self.st.counted_side = 0
             self.st.won[i] = won[i] if i < n else 0
         self.st.first2 = first2
         self.st.lead = leader
