@@ -14,7 +14,7 @@ ranks and storing bounds; :meth:`Engine.value` drives the questions.
 """
 
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy
 
 cdef extern from *:
@@ -792,6 +792,73 @@ cdef int probe(State* st, int target) noexcept nogil:
     return play_node(st, target, &rel)
 
 
+cdef struct Setup:
+    # A position as set_position takes it, checked.
+    uint64_t hands[MAX_SEATS]
+    uint64_t ctx
+    int n
+    int trump
+    int cons
+    int lw_seat
+    int decl_seat
+    int goal
+    int maxside[MAX_SEATS]
+    int counted[MAX_SEATS]
+    int won[MAX_SEATS]
+    int first2
+    int leader
+    int ntrick
+    int trick[MAX_SEATS]
+
+
+cdef void load(State* st, Setup* su) noexcept nogil:
+    """Make `su` the engine's position."""
+    cdef int i
+    st.ctx = su.ctx
+    st.n = su.n
+    st.trump = su.trump
+    st.cons = su.cons
+    st.lw_seat = su.lw_seat
+    st.decl_seat = su.decl_seat
+    st.goal = su.goal
+    st.qt_ok = su.goal == G_TRICKS
+    st.counted_side = 1
+    for i in range(MAX_SEATS):
+        st.hands[i] = su.hands[i]
+        st.maxside[i] = su.maxside[i]
+        st.counted[i] = su.counted[i]
+        st.won[i] = su.won[i]
+        if i < su.n and su.counted[i] != su.maxside[i]:
+            st.qt_ok = 0
+            st.counted_side = 0
+    st.first2 = su.first2
+    st.lead = su.leader
+    st.ntrick = 0
+    st.winpos = 0
+    st.tno = 0
+    st.trickbits = 0
+    st.ply = 0
+    for i in range(su.ntrick):
+        play_card(st, su.trick[i])
+    st.ply = 0
+
+
+cdef int search_value(State* st) noexcept nogil:
+    """MAX's best result from the position: more tricks (G_TRICKS) or 1/0 for a won deal (G_WIN)."""
+    cdef int lo = 0, hi = pdd_popcount(st.hands[to_move(st)]), mid
+    if hi == 0:
+        return 0 if st.goal == G_TRICKS else win_decided(st, 0)
+    if st.goal == G_WIN:
+        return probe(st, 1)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if probe(st, mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 cdef class Engine:
     """A search engine with its own transposition table; one per thread.
 
@@ -822,6 +889,39 @@ cdef class Engine:
         free(self.st.slots)
         free(self.st.pool)
 
+    cdef int fill(self, Setup* su, tuple args) except -1:
+        """Check a position's arguments (as set_position's) and write them into `su`."""
+        hands, trump, constraints, lw_seat, declarer, goal, maxside, counted, leader, trick, won, first2 = args
+        cdef int i, n = len(hands)
+        if not 2 <= n <= MAX_SEATS:
+            raise ValueError(f"the engine plays with 2 to {MAX_SEATS} seats, not {n}")
+        if len(trick) >= n:
+            raise ValueError("a trick in progress has fewer cards than seats")
+        context = (n, trump, constraints, lw_seat, declarer, goal, tuple(maxside), tuple(counted))
+        if context not in self.contexts:
+            if len(self.contexts) >= 0xFFFF:
+                self.contexts.clear()
+                tt_clear(&self.st)
+            self.contexts[context] = len(self.contexts) + 1
+        su.ctx = self.contexts[context]
+        su.n = n
+        su.trump = trump
+        su.cons = constraints
+        su.lw_seat = lw_seat
+        su.decl_seat = declarer
+        su.goal = goal
+        for i in range(MAX_SEATS):
+            su.hands[i] = hands[i] if i < n else 0
+            su.maxside[i] = maxside[i] if i < n else 0
+            su.counted[i] = counted[i] if i < n else 0
+            su.won[i] = won[i] if i < n else 0
+        su.first2 = first2
+        su.leader = leader
+        su.ntrick = len(trick)
+        for i in range(su.ntrick):
+            su.trick[i] = trick[i]
+        return 0
+
     def set_position(self, hands, int trump, int constraints, int lw_seat, int declarer,
                      int goal, maxside, counted, int leader, trick, won, int first2):
         """Load a position: `trick` holds the cards of the trick in progress, led by `leader`.
@@ -830,63 +930,42 @@ cdef class Engine:
         the value is the number of tricks the seats marked in `counted` take
         (GOAL_TRICKS), or 1 if the `maxside` seat wins the deal (GOAL_WIN).
         """
-        cdef int i, n = len(hands)
-        if not 2 <= n <= MAX_SEATS:
-            raise ValueError(f"the engine plays with 2 to {MAX_SEATS} seats, not {n}")
-        context = (n, trump, constraints, lw_seat, declarer, goal, tuple(maxside), tuple(counted))
-        if context not in self.contexts:
-            if len(self.contexts) >= 0xFFFF:
-                self.contexts.clear()
-                tt_clear(&self.st)
-            self.contexts[context] = len(self.contexts) + 1
-        self.st.ctx = self.contexts[context]
-        self.st.n = n
-        self.st.trump = trump
-        self.st.cons = constraints
-        self.st.lw_seat = lw_seat
-        self.st.decl_seat = declarer
-        self.st.goal = goal
-        for i in range(MAX_SEATS):
-            self.st.hands[i] = hands[i] if i < n else 0
-            self.st.maxside[i] = maxside[i] if i < n else 0
-            self.st.counted[i] = counted[i] if i < n else 0
-        self.st.qt_ok = goal == G_TRICKS
-        self.st.counted_side = 1
-        for i in range(n):
-            if self.st.counted[i] != self.st.maxside[i]:
-                self.st.qt_ok = 0
-                self.st.counted_side = 0
-            self.st.won[i] = won[i] if i < n else 0
-        self.st.first2 = first2
-        self.st.lead = leader
-        self.st.ntrick = 0
-        self.st.winpos = 0
-        self.st.tno = 0
-        self.st.trickbits = 0
-        self.st.ply = 0
-        for card in trick:
-            play_card(&self.st, card)
-        self.st.ply = 0
+        cdef Setup su
+        self.fill(&su, (hands, trump, constraints, lw_seat, declarer, goal, maxside, counted, leader,
+                        trick, won, first2))
+        load(&self.st, &su)
 
     def value(self):
         """MAX's best result from here: more tricks (G_TRICKS) or 1/0 for a won deal (G_WIN)."""
-        cdef int lo = 0, hi, mid
-        cdef State* st = &self.st
-        if self.left() == 0:
-            return 0 if st.goal == G_TRICKS else win_decided(st, 0)
-        if st.goal == G_WIN:
-            with nogil:
-                lo = probe(st, 1)
-            return lo
-        hi = self.left()
+        cdef int result
         with nogil:
-            while lo < hi:
-                mid = (lo + hi + 1) // 2
-                if probe(st, mid):
-                    lo = mid
-                else:
-                    hi = mid - 1
-        return lo
+            result = search_value(&self.st)
+        return result
+
+    def values(self, positions):
+        """The value (as :meth:`value`) of each position, given as set_position's arguments.
+
+        The whole batch is searched without the GIL, so threads each with their
+        own engine run side by side.
+        """
+        cdef Py_ssize_t i, count = len(positions)
+        cdef Setup* setups = <Setup*>malloc(max(count, 1) * sizeof(Setup))
+        cdef int* out = <int*>malloc(max(count, 1) * sizeof(int))
+        if setups == NULL or out == NULL:
+            free(setups)
+            free(out)
+            raise MemoryError("cannot allocate a batch")
+        try:
+            for i in range(count):
+                self.fill(&setups[i], tuple(positions[i]))
+            with nogil:
+                for i in range(count):
+                    load(&self.st, &setups[i])
+                    out[i] = search_value(&self.st)
+            return [out[i] for i in range(count)]
+        finally:
+            free(setups)
+            free(out)
 
     def reaches(self, int target):
         """Whether MAX can reach `target` more tricks (G_TRICKS) or win the deal (target 1)."""

@@ -81,7 +81,8 @@ class _Search:
     the deal, or 1/0 for a won deal.
     """
 
-    def __init__(self, position: Position, side: tuple[int, ...], minimise: bool, goal: int):
+    def __init__(self, position: Position, side: tuple[int, ...], minimise: bool, goal: int,
+                 load: bool = True):
         self.position = position
         self.seats = position.seats
         self.goal = goal
@@ -97,9 +98,14 @@ class _Search:
         self.counted = [int((s in side) != self.minimise) for s in self.seats]
         self.deal_tricks = sum(position.tricks_won) + position.tricks_left
         self.engine = _engine()
-        self._load()
+        if load:
+            self._load()
 
     def _load(self) -> None:
+        self.engine.set_position(*self.engine_args())
+
+    def engine_args(self) -> tuple:
+        """The position as the engine's set_position takes it."""
         pos, seats = self.position, self.seats
         trick = pos.current_trick
         in_trick = [] if trick.done else list(trick.cards)
@@ -111,7 +117,7 @@ class _Search:
             seat = pos.next_seat(seat)
         lw, declarer = pos.lowest_winner_seat, pos.declarer
         assert pos.constraints is not None
-        self.engine.set_position(
+        return (
             [sum(1 << self.bit[c] for c in hand) for hand in hands],
             -1 if pos.trump is None else int(pos.trump),
             pos.constraints.value,
@@ -142,6 +148,12 @@ class _Search:
             return future
         won = self.engine.tricks_won()
         return future + sum(w for w, c in zip(won, self.counted, strict=True) if c)
+
+    def tricks(self, future: int) -> int:
+        """The asked side's tricks in the deal, from the engine's value of the loaded position."""
+        won = self.position.tricks_won
+        return int(self.asked(future + sum(won[s] for s, c in zip(self.seats, self.counted, strict=True)
+                                           if c)))
 
     def asked(self, value: int) -> int | bool:
         """The asked side's value from the engine's."""
@@ -201,6 +213,25 @@ class _Search:
         return tuple(tricks)
 
 
+def default_seat(position: Position, seat: int | None) -> int:
+    """`seat`, or if None the declarer, else the leader."""
+    if seat is None:
+        return position.declarer if position.declarer is not None else position.leader
+    return seat
+
+
+def trick_search(position: Position, seat: int | None, minimise: bool) -> _Search | None:
+    """The search behind :func:`solve`'s trick count, not yet loaded; None in talon tricks.
+
+    Batches give :meth:`_Search.engine_args` to the engine's ``values`` and read the
+    answer with :meth:`_Search.tricks`.
+    """
+    if position.in_talon_tricks:
+        return None
+    seat = default_seat(position, seat)
+    return _Search(position, side_of(position, seat), minimise, GOAL_TRICKS, load=False)
+
+
 def side_of(position: Position, seat: int) -> tuple[int, ...]:
     """The seat with its partner, if the game has partnerships and the partner plays."""
     if seat not in position.seats:
@@ -224,8 +255,7 @@ def solve(
     also says whether the seat wins the deal, and the card values and line
     are then for winning the deal.
     """
-    if seat is None:
-        seat = position.declarer if position.declarer is not None else position.leader
+    seat = default_seat(position, seat)
     side = side_of(position, seat)
     won = sum(position.tricks_won[s] for s in side)
     if position.in_talon_tricks:
