@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import solveall
 from tabulate import tabulate
 
 from rules import PREFERANS, PRIFFE, Game, Position, Suit, format_hand, parse_deal
@@ -139,6 +140,9 @@ def main() -> None:
                         help="a suite to run (repeatable; default all)")
     parser.add_argument("--deals", type=int, help="deals per suite (default: the suite's own)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument("--solveall", type=int, default=solveall.FIRST_LAYOUTS, metavar="LAYOUTS",
+                        help="layouts of each all-layouts problem (0: skip; 184756: all; "
+                             f"default {solveall.FIRST_LAYOUTS}, then extrapolated)")
     parser.add_argument("--scaling", type=int, default=400, metavar="DEALS",
                         help="deals for the thread-scaling line (0: skip; default 400)")
     args = parser.parse_args()
@@ -152,6 +156,14 @@ def main() -> None:
     headers = ["work", "deals", "median ms", "p90 ms", "worst ms", "median nodes", "worst nodes",
                "DDS median ms", "ratio to DDS"]
     print(tabulate(rows, headers=headers, tablefmt="github"))
+    if args.solveall and solveall.problems():
+        rows = solveall.table(args.solveall)
+        total = sum(float(r[4]) for r in rows)
+        print("\n" + tabulate(rows, headers=["all-layouts problem", "layouts", "seconds", "µs a layout",
+                                              "s for all 184,756", "oracle histogram"],
+                               tablefmt="github"))
+        print(f"all 10 problems, every layout: {total:.0f} s"
+              + ("" if args.solveall == solveall.ALL_LAYOUTS else " (extrapolated)"))
     if args.scaling:
         print("\n" + scaling(args.scaling, args.seed))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

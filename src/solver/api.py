@@ -15,7 +15,7 @@ import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules import Card, InvalidInputError, Position, Trick
+from rules import Card, Game, InvalidInputError, Position, Suit, Trick
 from solver._engine import GOAL_TRICKS, GOAL_WIN, Engine
 
 _local = threading.local()
@@ -41,6 +41,22 @@ def _engine() -> Engine:
     if engine is None:
         engine = _local.engine = Engine(_table_mb)
     return engine
+
+
+def _play_bits(game: Game, trump: Suit | None) -> dict[Card, int]:
+    """Every card's engine bit: 16 * play suit + strength (computed once per game and trump)."""
+    key = (game.name, trump)
+    bits = _BITS.get(key)
+    if bits is None:
+        ranks = set(game.ranks).union(*game.extra_ranks.values())
+        bits = _BITS[key] = {}
+        for card in (Card(suit, rank) for suit in Suit for rank in ranks):
+            suit, order = game.play_order(card, trump)
+            bits[card] = 16 * suit + order
+    return bits
+
+
+_BITS: dict[tuple[str, Suit | None], dict[Card, int]] = {}
 
 
 @dataclass(frozen=True)
@@ -88,11 +104,8 @@ class _Search:
         self.goal = goal
         self.minimise = minimise and goal == GOAL_TRICKS
         game, trump = position.game, position.trump
-        self.bit = {}
-        for hand in position.deal.hands:
-            for card in hand:
-                suit, order = game.play_order(card, trump)
-                self.bit[card] = 16 * suit + order
+        bits = _play_bits(game, trump)
+        self.bit = {card: bits[card] for hand in position.deal.hands for card in hand}
         self.card = {b: c for c, b in self.bit.items()}
         self.maxside = [int(s in side) for s in self.seats]
         self.counted = [int((s in side) != self.minimise) for s in self.seats]
