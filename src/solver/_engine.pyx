@@ -656,6 +656,55 @@ cdef int transfer_tricks(State* st, int partner, int q, uint64_t* rel) noexcept 
     return q
 
 
+cdef int last_trick(State* st, int target, uint64_t* rel) noexcept nogil:
+    """Whether the counted seats' last trick reaches `target` (GOAL_TRICKS, 1 card each)."""
+    cdef int i, seat, card, w = pdd_ctz(st.hands[st.lead]), wseat = st.lead
+    cdef uint64_t all_cards = st.hands[st.lead]
+    for i in range(1, st.n):
+        seat = (st.lead + i) % st.n
+        card = pdd_ctz(st.hands[seat])
+        all_cards |= st.hands[seat]
+        if card_beats(st, card, w):
+            w = card
+            wseat = seat
+    if all_cards & suit_bits(w >> 4) & ~((<uint64_t>1) << w):
+        rel[0] |= (<uint64_t>1) << w
+    return st.counted[wseat] >= target
+
+
+cdef int ducks_everything(State* st, uint64_t* rel) noexcept nogil:
+    """Whether the MAX seats surely take no more tricks, from this trick start (misère).
+
+    So it is if they hold no trump and in every suit that both sides hold, every
+    MAX card is lower than every MIN card: a MIN lead is then never beaten by a
+    MAX seat, so MIN keeps the lead; a MAX leader first needs a suit that MIN
+    holds, which with `follow` MIN must play above. `rel` gets every card of the
+    suits compared (the comparison reaches down to MIN's lowest card).
+    """
+    cdef uint64_t mx = 0, mn = 0, a, b, used = 0
+    cdef int seat, suit, exit_suit = 0
+    for seat in range(st.n):
+        if st.maxside[seat]:
+            mx |= st.hands[seat]
+        else:
+            mn |= st.hands[seat]
+    if st.trump >= 0 and (mx & suit_bits(st.trump)):
+        return 0
+    for suit in range(4):
+        a = mx & suit_bits(suit)
+        b = mn & suit_bits(suit)
+        if a and b:
+            if pdd_top(a) > pdd_ctz(b):
+                return 0
+            used |= a | b
+            if st.hands[st.lead] & a:
+                exit_suit = 1
+    if st.maxside[st.lead] and not (exit_suit and (st.cons & C_FOLLOW)):
+        return 0
+    rel[0] |= used
+    return 1
+
+
 cdef int trump_tricks(State* st, int side, uint64_t* rel) noexcept nogil:
     """Tricks the seats with maxside `side` take with trumps whatever anyone plays.
 
@@ -701,6 +750,8 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
             return 1
         if target > left:
             return 0
+        if left == 1:
+            return last_trick(st, target, rel)
         if st.trump >= 0:
             if trump_tricks(st, st.counted_side, rel) >= target:
                 return 1
@@ -708,6 +759,8 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
             if left - trump_tricks(st, 1 - st.counted_side, rel) < target:
                 return 0
             rel[0] = 0
+        if not st.counted_side and ducks_everything(st, rel):
+            return 1
         if st.qt_ok:
             if st.maxside[st.lead]:
                 if quick_tricks(st, rel) >= target:
