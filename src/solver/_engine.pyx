@@ -561,7 +561,8 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
 
     A card of the leader higher than every other present card of its suit wins
     when led unless somebody trumps it. Nobody can trump in no trump, in the
-    trump suit, or when no other seat holds a trump: those winners are summed
+    trump suit, or when no other seat need trump them (an opponent holds no
+    trump, a partner can play other cards: see spares): those winners are summed
     (they stay winners whatever is played meanwhile). In a side suit that
     another seat could trump, a seat holding trumps is kept from trumping only
     by `follow` while it still holds the suit; one such suit, cashed first,
@@ -570,17 +571,25 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
     `rel` gets the cards whose ranks the count used: in each suit with
     winners, the leader's winners and the highest other card.
     """
-    cdef int lead = st.lead, s, suit, w, r, q = 0, side_best = 0, ln
+    cdef int lead = st.lead, s, suit, w, r, q = 0, side_best = 0, ln, cashed = 0
     cdef uint64_t hand = st.hands[lead], others = 0, mine, oth, tb = 0
-    cdef int ruffers = 0
+    cdef int ruffers = 0, enemy_trumps = 0
     for s in range(st.n):
         if s != lead:
             others |= st.hands[s]
     if st.trump >= 0:
         tb = suit_bits(st.trump)
+        for suit in range(4):
+            mine = hand & suit_bits(suit)
+            oth = others & suit_bits(suit)
+            if suit != st.trump and mine:
+                cashed += pdd_popcount(mine & above(pdd_top(oth))) if oth else pdd_popcount(mine)
         for s in range(st.n):
             if s != lead and (st.hands[s] & tb):
-                ruffers = 1
+                if st.maxside[s] != st.maxside[lead]:
+                    ruffers = enemy_trumps = 1
+                elif not spares(st, s, cashed):
+                    ruffers = 1
     for suit in range(4):
         mine = hand & suit_bits(suit)
         if not mine:
@@ -606,19 +615,33 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
             if r > side_best:
                 side_best = r
     q += side_best
-    if not (st.cons & C_LW) and not (tb & (others | hand)):
+    if not (st.cons & C_LW) and not enemy_trumps:
         for s in range(st.n):
             if s != lead and st.maxside[s] == st.maxside[lead]:
                 q = transfer_tricks(st, s, q, rel)
     return q
 
 
+cdef int spares(State* st, int seat, int rounds) noexcept nogil:
+    """Whether `seat` can play a card other than a trump in `rounds` tricks of its partner's.
+
+    Only with neither `ruff` nor `head` (either may force a trump on a partner's
+    winner), and with at least `rounds` cards outside trumps.
+    """
+    if st.trump < 0 or not (st.hands[seat] & suit_bits(st.trump)):
+        return 1
+    if st.cons & (C_RUFF | C_HEAD):
+        return 0
+    return pdd_popcount(st.hands[seat] & ~suit_bits(st.trump)) >= rounds
+
+
 cdef int transfer_tricks(State* st, int partner, int q, uint64_t* rel) noexcept nogil:
     """The better of `q` and the tricks the leader's side takes by leading to `partner`'s winner.
 
-    With no trump in play: the leader leads a low card of a suit whose top card
+    With no trump held by the opponents: the leader leads a low card of a suit whose top card
     among the partner and the opponents is the partner's; the partner wins it,
-    then cashes every card higher than all other hands' cards of its suit.
+    then cashes every card higher than all other hands' cards of its suit, the
+    leader playing other cards than trumps to them (see spares).
     `rel` gets the partner's top card used and its winners if the count is better.
     """
     cdef int lead = st.lead, suit, t, best = -1, bonus = 0, w = 0, ptop
@@ -650,7 +673,7 @@ cdef int transfer_tricks(State* st, int partner, int q, uint64_t* rel) noexcept 
         if t > bonus:
             bonus = t
             best = ptop
-    if bonus > q:
+    if bonus > q and spares(st, lead, w):
         rel[0] = wins | ((<uint64_t>1) << best)
         return bonus
     return q
