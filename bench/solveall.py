@@ -4,7 +4,9 @@ North declares and holds the problem's cards; the 20 unseen cards are split
 between East and West in every way (C(20,10) = 184,756 layouts) or in the
 first `layouts` ways of the oracle's order, and the histogram counts the
 layouts by declarer's tricks. Each layout is a complete solve from the first
-position; one thread searches a problem's layouts in batches without the GIL.
+position; one thread searches a problem's layouts in batches without the GIL,
+each layout given to the engine as bit masks (the first layout's position,
+built and checked by `rules`, is the template).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ ALL_LAYOUTS = 184756
 FIRST_LAYOUTS = 20000
 RANKS = "AKQJT987"
 TRUMPS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, None, None)
-NORTH = 0
+NORTH, EAST, WEST = 0, 1, 2
 BATCH = 4096
 
 
@@ -78,9 +80,7 @@ def north_cards(text: str) -> tuple[list[Card], list[Card], Card | None]:
 def positions(problem: Problem, layouts: int) -> Iterator[Position]:
     """The problem's first `layouts` layouts, in the oracle's order."""
     hand, talon, led = north_cards(problem.deal)
-    key = {card: "SHDC".index(card.suit.letter) * 13 + RANKS.index(card.rank.letter)
-           for card in PREFERANS.deck(3)}
-    unseen = sorted(PREFERANS.deck(3) - set(hand) - set(talon), key=key.__getitem__)
+    unseen = sorted(PREFERANS.deck(3) - set(hand) - set(talon), key=_oracle_key)
     for west_indexes in itertools.islice(itertools.combinations(range(20), 10), layouts):
         west = frozenset(unseen[i] for i in west_indexes)
         deal = Deal((frozenset(hand), frozenset(unseen) - west, west), frozenset(talon))
@@ -88,16 +88,44 @@ def positions(problem: Problem, layouts: int) -> Iterator[Position]:
                        played=(led,) if led else ())
 
 
+def engine_layouts(problem: Problem, layouts: int) -> tuple[_Search, Iterator[tuple]]:
+    """The first layout's search, and every layout as the engine's set_position arguments.
+
+    Layouts differ only in the East and West hands, so after the first
+    position (built and checked by `rules`) each layout is two bit masks.
+    """
+    first = next(positions(problem, 1))
+    search = _search(first, problem.contract == 5)
+    template = search.engine_args()
+    east, west = search.seats.index(EAST), search.seats.index(WEST)
+    unseen = sorted(first.deal.hands[EAST] | first.deal.hands[WEST], key=_oracle_key)
+    bits = [1 << search.bit[card] for card in unseen]
+    every = sum(bits)
+
+    def layout(west_bits: tuple[int, ...]) -> tuple:
+        hands = list(template[0])
+        hands[west] = sum(west_bits)
+        hands[east] = every ^ hands[west]
+        return (hands, *template[1:])
+
+    combos = itertools.islice(itertools.combinations(bits, 10), layouts)
+    return search, (layout(west_bits) for west_bits in combos)
+
+
 def histogram(problem: Problem, layouts: int) -> tuple[list[int], float]:
     """The declarer's tricks over the layouts, and the seconds it took (layouts built included)."""
     counts = [0] * 11
     engine = _engine()
     start = time.perf_counter()
-    stream = positions(problem, layouts)
-    while batch := [_search(p, problem.contract == 5) for p in itertools.islice(stream, BATCH)]:
-        for search, value in zip(batch, engine.values([s.engine_args() for s in batch]), strict=True):
+    search, stream = engine_layouts(problem, layouts)
+    while batch := list(itertools.islice(stream, BATCH)):
+        for value in engine.values(batch):
             counts[search.tricks(value)] += 1
     return counts, time.perf_counter() - start
+
+
+def _oracle_key(card: Card) -> int:
+    return "SHDC".index(card.suit.letter) * 13 + RANKS.index(card.rank.letter)
 
 
 def _search(position: Position, minimise: bool) -> _Search:
