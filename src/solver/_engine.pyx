@@ -926,6 +926,11 @@ cdef int search_value(State* st) noexcept nogil:
         return 0 if st.goal == G_TRICKS else win_decided(st, 0)
     if st.goal == G_WIN:
         return probe(st, 1)
+    if not st.counted_side:
+        # MAX plays for the other side's tricks (misère): the value is mostly near the top.
+        while lo < hi and not probe(st, hi):
+            hi -= 1
+        return hi
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if probe(st, mid):
