@@ -176,7 +176,7 @@ def main() -> None:
         print("\n" + tabulate(rows, headers=["all-layouts problem", "layouts", "seconds", "µs a layout",
                                               "s for all 184,756", "oracle histogram"],
                                tablefmt="github"))
-        print(f"all 10 problems, every layout: {total:.0f} s"
+        print(f"\nall 10 problems, every layout: {total:.0f} s"
               + ("" if args.solveall == solveall.ALL_LAYOUTS else " (extrapolated)"))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"\npeak resident memory of the one-thread solves above: {peak:.0f} MB")
