@@ -12,6 +12,7 @@ for a complete solve from the deal's first position, single-threaded.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import random
 import resource
@@ -19,8 +20,10 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
+import solveall
 from tabulate import tabulate
 
 from rules import PREFERANS, PRIFFE, Game, Position, Suit, format_hand, parse_deal
@@ -115,22 +118,34 @@ SUITES: dict[str, tuple[str, Callable[[int, int], Run], int]] = {
 
 
 def scaling(deals: int, seed: int) -> str:
-    """solve_many on the same Preferans deals with one thread, then with every core."""
+    """solve_many on the same Preferans deals with one thread, then with every core.
+
+    Each run has its own threads, warmed up (tables allocated) on other deals. A
+    GIL-free control (sha256 of a large buffer in each thread) shows how many
+    cores the machine really gives at the moment: on a shared machine, fewer.
+    """
     rng = random.Random(seed)
     positions = [
         Position(PREFERANS, parse_deal(" ".join(random_hands(PREFERANS, 3, 10, rng)), PREFERANS),
                  Suit(rng.randrange(4)), leader=0, declarer=0)
-        for _ in range(deals)
+        for _ in range(deals + 64)
     ]
+    warm, positions = positions[:64], positions[64:]
     cores = os.cpu_count() or 1
-    times = {}
+    times, control = {}, {}
+    buffer = bytes(100_000_000)
     for workers in (1, cores):
-        solve_many(positions[:cores], 0, workers=workers)  # each thread's table allocated
-        start = time.perf_counter()
-        solve_many(positions, 0, workers=workers)
-        times[workers] = time.perf_counter() - start
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            solve_many(warm, 0, executor=pool)
+            start = time.perf_counter()
+            solve_many(positions, 0, executor=pool)
+            times[workers] = time.perf_counter() - start
+            start = time.perf_counter()
+            list(pool.map(lambda _: hashlib.sha256(buffer).digest(), range(workers)))
+            control[workers] = (time.perf_counter() - start) / workers
     return (f"solve_many, {deals} Preferans deals: {times[1]:.2f} s on 1 thread, "
-            f"{times[cores]:.2f} s on {cores}: {times[1] / times[cores]:.2f}x")
+            f"{times[cores]:.2f} s on {cores}: {times[1] / times[cores]:.2f}x "
+            f"(the machine's GIL-free control: {control[1] / control[cores]:.2f}x)")
 
 
 def main() -> None:
@@ -139,8 +154,11 @@ def main() -> None:
                         help="a suite to run (repeatable; default all)")
     parser.add_argument("--deals", type=int, help="deals per suite (default: the suite's own)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    parser.add_argument("--scaling", type=int, default=400, metavar="DEALS",
-                        help="deals for the thread-scaling line (0: skip; default 400)")
+    parser.add_argument("--solveall", type=int, default=solveall.FIRST_LAYOUTS, metavar="LAYOUTS",
+                        help="layouts of each all-layouts problem (0: skip; 184756: all; "
+                             f"default {solveall.FIRST_LAYOUTS}, then extrapolated)")
+    parser.add_argument("--scaling", type=int, default=2000, metavar="DEALS",
+                        help="deals for the thread-scaling line (0: skip; default 2000)")
     args = parser.parse_args()
     rows = []
     for key in args.suite or list(SUITES):
@@ -152,10 +170,18 @@ def main() -> None:
     headers = ["work", "deals", "median ms", "p90 ms", "worst ms", "median nodes", "worst nodes",
                "DDS median ms", "ratio to DDS"]
     print(tabulate(rows, headers=headers, tablefmt="github"))
+    if args.solveall and solveall.problems():
+        rows = solveall.table(args.solveall)
+        total = sum(float(r[4]) for r in rows)
+        print("\n" + tabulate(rows, headers=["all-layouts problem", "layouts", "seconds", "µs a layout",
+                                              "s for all 184,756", "oracle histogram"],
+                               tablefmt="github"))
+        print(f"\nall 10 problems, every layout: {total:.0f} s"
+              + ("" if args.solveall == solveall.ALL_LAYOUTS else " (extrapolated)"))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"\npeak resident memory of the one-thread solves above: {peak:.0f} MB")
     if args.scaling:
         print("\n" + scaling(args.scaling, args.seed))
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"\npeak resident memory: {peak:.0f} MB")
 
 
 if __name__ == "__main__":

@@ -13,8 +13,9 @@ cards, with a transposition table at trick boundaries keyed by relative
 ranks and storing bounds; :meth:`Engine.value` drives the questions.
 """
 
-from libc.stdint cimport int8_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free
+from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memcpy
 
 cdef extern from *:
     """
@@ -32,7 +33,7 @@ cdef extern from *:
 cdef enum:
     MAX_SEATS = 5
     MAX_PLIES = 64
-    BUCKET = 256
+    PROBE_LIMIT = 32
     # Goals of the search.
     G_TRICKS = 0
     G_WIN = 1
@@ -46,17 +47,23 @@ GOAL_TRICKS = G_TRICKS
 GOAL_WIN = G_WIN
 
 
-cdef struct Entry:
-    # The shape: suit lengths of every hand, the leader, and (G_WIN) the tricks won.
+cdef struct Slot:
+    # A shape: suit lengths of every hand, the leader, the context and (G_WIN) the tricks won.
     uint64_t shape0
     uint64_t shape1
+    uint32_t epoch
+    # The shape's entries: entries[first:first + count] of the pool, room for `room`.
+    uint32_t first
+    uint32_t count
+    uint32_t room
+
+
+cdef struct Entry:
     # Per suit: who holds each of the top k[suit] present cards, 3 bits a card, top card lowest.
     uint64_t pat[4]
-    uint32_t gen
+    uint8_t k[4]
     int8_t lower
     int8_t upper
-    uint8_t depth
-    uint8_t k[4]
 
 
 cdef struct Undo:
@@ -81,6 +88,7 @@ cdef struct State:
     int maxside[MAX_SEATS]
     int counted[MAX_SEATS]
     int qt_ok
+    int counted_side
     uint64_t hands[MAX_SEATS]
     int lead
     int ntrick
@@ -93,10 +101,14 @@ cdef struct State:
     int ply
     Undo undo[MAX_PLIES]
     uint64_t nodes
-    Entry* tt
-    uint64_t tt_buckets
-    uint64_t* tags
-    uint32_t gen
+    uint64_t ctx
+    Slot* slots
+    uint64_t nslots
+    uint64_t slots_used
+    uint32_t epoch
+    Entry* pool
+    uint64_t npool
+    uint64_t pool_used
 
 
 cdef inline uint64_t suit_bits(int suit) noexcept nogil:
@@ -206,6 +218,21 @@ cdef int later_opponent_beats(State* st, int card, int side) noexcept nogil:
     return 0
 
 
+cdef int ducking_score(State* st, int card, int w, uint64_t present, uint64_t hand) noexcept nogil:
+    """The order score of a card for a seat whose side wants to lose tricks (misère).
+
+    Leading, low cards that others can beat come first; following, the highest
+    card that does not take the trick, then the lowest of those that do.
+    """
+    cdef uint64_t higher
+    if st.ntrick == 0:
+        higher = present & ~hand & above(card)
+        return (200 if higher else 0) - (card & 15) + pdd_popcount(higher)
+    if not card_beats(st, card, w):
+        return 200 + (card & 15)
+    return 100 - (card & 15) - (16 if (card >> 4) == st.trump else 0)
+
+
 cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     """Write the moves into `out` in the order to try them; return how many."""
     cdef int count = 0, i, j, card, score, w = 0, tmp, suit, cost, top, led = -1
@@ -215,6 +242,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     cdef int partner = (seat + 2) % st.n
     cdef uint64_t rest = moves, present = present_cards(st), others, sb, hand = st.hands[seat]
     cdef int partner_safe = 0
+    cdef int wants = st.counted[seat] == side
     if st.ntrick > 0:
         w = current_winner(st)
         led = st.tcards[st.tno * MAX_SEATS] >> 4
@@ -225,7 +253,9 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
         rest &= rest - 1
         suit = card >> 4
         sb = suit_bits(suit)
-        if st.ntrick == 0:
+        if not wants:
+            score = ducking_score(st, card, w, present, hand)
+        elif st.ntrick == 0:
             others = (present & ~hand) & sb
             if not (others & above(card)):
                 # A winner: cash it, unless an opponent may trump it.
@@ -347,9 +377,7 @@ cdef struct Probe:
     uint64_t shape1
     uint64_t seq[4]
     uint64_t present
-    Entry* bucket
-    uint64_t* tags
-    uint64_t tag
+    uint64_t hash
 
 
 cdef void make_probe(State* st, Probe* pr) noexcept nogil:
@@ -359,7 +387,7 @@ cdef void make_probe(State* st, Probe* pr) noexcept nogil:
     cdef int seat, suit, i, c, o
     pr.present = present
     pr.shape0 = 0
-    pr.shape1 = 0
+    pr.shape1 = st.ctx << 48
     for seat in range(st.n):
         for suit in range(4):
             h = <uint64_t>pdd_popcount(st.hands[seat] & suit_bits(suit))
@@ -390,9 +418,7 @@ cdef void make_probe(State* st, Probe* pr) noexcept nogil:
     h ^= h >> 31
     h *= 0x94D049BB133111EBULL
     h ^= h >> 29
-    pr.bucket = st.tt + (h & (st.tt_buckets - 1)) * BUCKET
-    pr.tags = st.tags + (h & (st.tt_buckets - 1)) * BUCKET
-    pr.tag = (h >> 32) | ((<uint64_t>(st.gen & 0xFFFF)) << 32)
+    pr.hash = h
 
 
 cdef inline uint64_t seq_mask(int k) noexcept nogil:
@@ -411,22 +437,59 @@ cdef uint64_t top_cards(uint64_t present, uint8_t* k) noexcept nogil:
     return out
 
 
+cdef void tt_clear(State* st) noexcept nogil:
+    """Forget every entry (slots of an older epoch count as empty)."""
+    st.epoch += 1
+    st.slots_used = 0
+    st.pool_used = 0
+
+
+cdef Slot* find_slot(State* st, Probe* pr, int claim) noexcept nogil:
+    """The table slot of the probe's shape; with `claim`, an empty one is taken for it.
+
+    Open addressing with linear probing; NULL if the shape is absent (or, when
+    claiming, if the table is too full: the caller then clears it).
+    """
+    cdef uint64_t mask = st.nslots - 1, i = pr.hash & mask
+    cdef int step
+    cdef Slot* sl
+    for step in range(PROBE_LIMIT):
+        sl = st.slots + i
+        if sl.epoch != st.epoch:
+            if not claim or st.slots_used * 4 > st.nslots * 3:
+                return NULL
+            sl.epoch = st.epoch
+            sl.shape0 = pr.shape0
+            sl.shape1 = pr.shape1
+            sl.first = 0
+            sl.count = 0
+            sl.room = 0
+            st.slots_used += 1
+            return sl
+        if sl.shape0 == pr.shape0 and sl.shape1 == pr.shape1:
+            return sl
+        i = (i + 1) & mask
+    return NULL
+
+
+cdef inline int entry_matches(Entry* e, Probe* pr) noexcept nogil:
+    return ((pr.seq[0] & seq_mask(e.k[0])) == e.pat[0] and (pr.seq[1] & seq_mask(e.k[1])) == e.pat[1]
+            and (pr.seq[2] & seq_mask(e.k[2])) == e.pat[2]
+            and (pr.seq[3] & seq_mask(e.k[3])) == e.pat[3])
+
+
 cdef int tt_lookup(State* st, Probe* pr, int target, uint64_t* rel) noexcept nogil:
     """1 or 0 if an entry matching the position decides the question, else -1."""
-    cdef int i, suit
+    cdef Slot* sl = find_slot(st, pr, 0)
     cdef Entry* e
-    for i in range(BUCKET):
-        if (pr.tags[i] & 0xFFFFFFFFFFFFULL) != pr.tag:
-            continue
-        e = pr.bucket + i
-        if e.gen != st.gen or e.shape0 != pr.shape0 or e.shape1 != pr.shape1:
-            continue
-        if e.lower < target and e.upper >= target:
-            continue
-        for suit in range(4):
-            if (pr.seq[suit] & seq_mask(e.k[suit])) != e.pat[suit]:
-                break
-        else:
+    cdef Entry* start
+    if sl == NULL:
+        return -1
+    start = st.pool + sl.first
+    e = start + sl.count
+    while e != start:
+        e -= 1
+        if (e.lower >= target or e.upper < target) and entry_matches(e, pr):
             rel[0] = top_cards(pr.present, e.k)
             return 1 if e.lower >= target else 0
     return -1
@@ -437,14 +500,16 @@ cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, i
 
     The entry keeps, per suit, who holds each present card from the top down to
     the lowest card of `rel`; lower cards are known only by their count in each hand.
+    A shape's entries lie together in the pool; a full shape moves to twice the room
+    at the pool's end, and a full pool is cleared.
     """
     cdef uint8_t k[4]
     cdef uint64_t pat[4], ps, rs
-    cdef int i, suit, same
-    cdef Entry* e
-    cdef Entry* victim = NULL
-    cdef uint64_t info, g
-    cdef int vdepth = 1000, d
+    cdef int suit
+    cdef uint32_t i, room
+    cdef Entry* e = NULL
+    cdef Entry* start
+    cdef Slot* sl
     for suit in range(4):
         rs = rel & suit_bits(suit)
         ps = pr.present & suit_bits(suit)
@@ -455,48 +520,40 @@ cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, i
         else:
             k[suit] = 0
         pat[suit] = pr.seq[suit] & seq_mask(k[suit])
-    g = (<uint64_t>(st.gen & 0xFFFF)) << 32
-    for i in range(BUCKET):
-        info = pr.tags[i]
-        if (info & 0xFFFF00000000ULL) != g:
-            if vdepth >= 0:
-                victim = pr.bucket + i
-                vdepth = -1
-            continue
-        if (info & 0xFFFFFFFFFFFFULL) == pr.tag:
-            e = pr.bucket + i
-            if e.gen == st.gen and e.shape0 == pr.shape0 and e.shape1 == pr.shape1:
-                same = 1
-                for suit in range(4):
-                    if e.k[suit] != k[suit] or e.pat[suit] != pat[suit]:
-                        same = 0
-                        break
-                if same:
-                    victim = e
-                    break
-        d = <int>(info >> 48)
-        if d < vdepth:
-            victim = pr.bucket + i
-            vdepth = d
-    if not (victim.gen == st.gen and victim.shape0 == pr.shape0 and victim.shape1 == pr.shape1
-            and victim.k[0] == k[0] and victim.k[1] == k[1] and victim.k[2] == k[2]
-            and victim.k[3] == k[3] and victim.pat[0] == pat[0] and victim.pat[1] == pat[1]
-            and victim.pat[2] == pat[2] and victim.pat[3] == pat[3]):
-        victim.shape0 = pr.shape0
-        victim.shape1 = pr.shape1
+    sl = find_slot(st, pr, 1)
+    if sl == NULL:
+        tt_clear(st)
+        sl = find_slot(st, pr, 1)
+    start = st.pool + sl.first
+    for i in range(sl.count):
+        e = start + i
+        if (e.k[0] == k[0] and e.k[1] == k[1] and e.k[2] == k[2] and e.k[3] == k[3]
+                and e.pat[0] == pat[0] and e.pat[1] == pat[1] and e.pat[2] == pat[2]
+                and e.pat[3] == pat[3]):
+            break
+    else:
+        if sl.count == sl.room:
+            room = 4 if sl.room == 0 else 2 * sl.room
+            if st.pool_used + room > st.npool:
+                tt_clear(st)
+                sl = find_slot(st, pr, 1)
+                room = 4
+            memcpy(st.pool + st.pool_used, st.pool + sl.first, sl.count * sizeof(Entry))
+            sl.first = <uint32_t>st.pool_used
+            sl.room = room
+            st.pool_used += room
+        e = st.pool + sl.first + sl.count
+        sl.count += 1
         for suit in range(4):
-            victim.k[suit] = k[suit]
-            victim.pat[suit] = pat[suit]
-        victim.gen = st.gen
-        pr.tags[victim - pr.bucket] = pr.tag | ((<uint64_t>depth) << 48)
-        victim.lower = 0
-        victim.upper = depth if st.goal == G_TRICKS else 1
-        victim.depth = depth
+            e.k[suit] = k[suit]
+            e.pat[suit] = pat[suit]
+        e.lower = 0
+        e.upper = depth if st.goal == G_TRICKS else 1
     if result:
-        if victim.lower < target:
-            victim.lower = target
-    elif victim.upper > target - 1:
-        victim.upper = target - 1
+        if e.lower < target:
+            e.lower = target
+    elif e.upper > target - 1:
+        e.upper = target - 1
 
 
 cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
@@ -504,7 +561,8 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
 
     A card of the leader higher than every other present card of its suit wins
     when led unless somebody trumps it. Nobody can trump in no trump, in the
-    trump suit, or when no other seat holds a trump: those winners are summed
+    trump suit, or when no other seat need trump them (an opponent holds no
+    trump, a partner can play other cards: see spares): those winners are summed
     (they stay winners whatever is played meanwhile). In a side suit that
     another seat could trump, a seat holding trumps is kept from trumping only
     by `follow` while it still holds the suit; one such suit, cashed first,
@@ -513,17 +571,25 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
     `rel` gets the cards whose ranks the count used: in each suit with
     winners, the leader's winners and the highest other card.
     """
-    cdef int lead = st.lead, s, suit, w, r, q = 0, side_best = 0, ln
+    cdef int lead = st.lead, s, suit, w, r, q = 0, side_best = 0, ln, cashed = 0
     cdef uint64_t hand = st.hands[lead], others = 0, mine, oth, tb = 0
-    cdef int ruffers = 0
+    cdef int ruffers = 0, enemy_trumps = 0
     for s in range(st.n):
         if s != lead:
             others |= st.hands[s]
     if st.trump >= 0:
         tb = suit_bits(st.trump)
+        for suit in range(4):
+            mine = hand & suit_bits(suit)
+            oth = others & suit_bits(suit)
+            if suit != st.trump and mine:
+                cashed += pdd_popcount(mine & above(pdd_top(oth))) if oth else pdd_popcount(mine)
         for s in range(st.n):
             if s != lead and (st.hands[s] & tb):
-                ruffers = 1
+                if st.maxside[s] != st.maxside[lead]:
+                    ruffers = enemy_trumps = 1
+                elif not spares(st, s, cashed):
+                    ruffers = 1
     for suit in range(4):
         mine = hand & suit_bits(suit)
         if not mine:
@@ -536,7 +602,7 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
         if w == 0:
             continue
         if oth:
-            rel[0] |= (mine & above(pdd_top(oth))) | ((<uint64_t>1) << pdd_top(oth))
+            rel[0] |= mine & above(pdd_top(oth))
         if st.trump < 0 or suit == st.trump or not ruffers:
             q += w
         elif st.cons & C_FOLLOW:
@@ -548,7 +614,145 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
                         r = ln
             if r > side_best:
                 side_best = r
-    return q + side_best
+    q += side_best
+    if not (st.cons & C_LW) and not enemy_trumps:
+        for s in range(st.n):
+            if s != lead and st.maxside[s] == st.maxside[lead]:
+                q = transfer_tricks(st, s, q, rel)
+    return q
+
+
+cdef int spares(State* st, int seat, int rounds) noexcept nogil:
+    """Whether `seat` can play a card other than a trump in `rounds` tricks of its partner's.
+
+    Only with neither `ruff` nor `head` (either may force a trump on a partner's
+    winner), and with at least `rounds` cards outside trumps.
+    """
+    if st.trump < 0 or not (st.hands[seat] & suit_bits(st.trump)):
+        return 1
+    if st.cons & (C_RUFF | C_HEAD):
+        return 0
+    return pdd_popcount(st.hands[seat] & ~suit_bits(st.trump)) >= rounds
+
+
+cdef int transfer_tricks(State* st, int partner, int q, uint64_t* rel) noexcept nogil:
+    """The better of `q` and the tricks the leader's side takes by leading to `partner`'s winner.
+
+    With no trump held by the opponents: the leader leads a low card of a suit whose top card
+    among the partner and the opponents is the partner's; the partner wins it,
+    then cashes every card higher than all other hands' cards of its suit, the
+    leader playing other cards than trumps to them (see spares).
+    `rel` gets the partner's top card used and its winners if the count is better.
+    """
+    cdef int lead = st.lead, suit, t, best = -1, bonus = 0, w = 0, ptop
+    cdef uint64_t opp = 0, notp = 0, ph = st.hands[partner], mine, oth, wins = 0
+    for t in range(st.n):
+        if st.maxside[t] != st.maxside[lead]:
+            opp |= st.hands[t]
+        if t != partner:
+            notp |= st.hands[t]
+    for suit in range(4):
+        mine = ph & suit_bits(suit)
+        if not mine:
+            continue
+        oth = notp & suit_bits(suit)
+        if oth:
+            mine &= above(pdd_top(oth))
+        w += pdd_popcount(mine)
+        wins |= mine
+    for suit in range(4):
+        if not (ph & suit_bits(suit)):
+            continue
+        ptop = pdd_top(ph & suit_bits(suit))
+        if opp & above(ptop):
+            continue
+        if not (st.hands[lead] & suit_bits(suit) & ~above(ptop) & ~((<uint64_t>1) << ptop)):
+            continue
+        # Winning the transfer uses the partner's top card; it may be one of the counted winners.
+        t = 1 + w - ((wins >> ptop) & 1)
+        if t > bonus:
+            bonus = t
+            best = ptop
+    if bonus > q and spares(st, lead, w):
+        rel[0] = wins | ((<uint64_t>1) << best)
+        return bonus
+    return q
+
+
+cdef int last_trick(State* st, int target, uint64_t* rel) noexcept nogil:
+    """Whether the counted seats' last trick reaches `target` (GOAL_TRICKS, 1 card each)."""
+    cdef int i, seat, card, w = pdd_ctz(st.hands[st.lead]), wseat = st.lead
+    cdef uint64_t all_cards = st.hands[st.lead]
+    for i in range(1, st.n):
+        seat = (st.lead + i) % st.n
+        card = pdd_ctz(st.hands[seat])
+        all_cards |= st.hands[seat]
+        if card_beats(st, card, w):
+            w = card
+            wseat = seat
+    if all_cards & suit_bits(w >> 4) & ~((<uint64_t>1) << w):
+        rel[0] |= (<uint64_t>1) << w
+    return st.counted[wseat] >= target
+
+
+cdef int ducks_everything(State* st, uint64_t* rel) noexcept nogil:
+    """Whether the MAX seats surely take no more tricks, from this trick start (misère).
+
+    So it is if they hold no trump and in every suit that both sides hold, every
+    MAX card is lower than every MIN card: a MIN lead is then never beaten by a
+    MAX seat, so MIN keeps the lead; a MAX leader first needs a suit that MIN
+    holds, which with `follow` MIN must play above. `rel` gets every card of the
+    suits compared (the comparison reaches down to MIN's lowest card).
+    """
+    cdef uint64_t mx = 0, mn = 0, a, b, used = 0
+    cdef int seat, suit, exit_suit = 0
+    for seat in range(st.n):
+        if st.maxside[seat]:
+            mx |= st.hands[seat]
+        else:
+            mn |= st.hands[seat]
+    if st.trump >= 0 and (mx & suit_bits(st.trump)):
+        return 0
+    for suit in range(4):
+        a = mx & suit_bits(suit)
+        b = mn & suit_bits(suit)
+        if a and b:
+            if pdd_top(a) > pdd_ctz(b):
+                return 0
+            used |= a | b
+            if st.hands[st.lead] & a:
+                exit_suit = 1
+    if st.maxside[st.lead] and not (exit_suit and (st.cons & C_FOLLOW)):
+        return 0
+    rel[0] |= used
+    return 1
+
+
+cdef int trump_tricks(State* st, int side, uint64_t* rel) noexcept nogil:
+    """Tricks the seats with maxside `side` take with trumps whatever anyone plays.
+
+    Every card is played some time, and a trump higher than every trump of the
+    other side wins its trick for the side (a higher one there is the partner's).
+    One seat plays its cards to different tricks, so each of its trumps above all
+    of the other side's takes a trick. `rel` gets the trumps counted.
+    """
+    cdef uint64_t tb = suit_bits(st.trump), opp = 0, mine, best_bits = 0
+    cdef int seat, best = 0, c
+    for seat in range(st.n):
+        if st.maxside[seat] != side:
+            opp |= st.hands[seat]
+    opp &= tb
+    for seat in range(st.n):
+        if st.maxside[seat] == side:
+            mine = st.hands[seat] & tb
+            if opp and mine:
+                mine &= above(pdd_top(opp))
+            c = pdd_popcount(mine)
+            if c > best:
+                best = c
+                best_bits = mine
+    rel[0] |= best_bits
+    return best
 
 
 cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
@@ -569,6 +773,17 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
             return 1
         if target > left:
             return 0
+        if left == 1:
+            return last_trick(st, target, rel)
+        if st.trump >= 0:
+            if trump_tricks(st, st.counted_side, rel) >= target:
+                return 1
+            rel[0] = 0
+            if left - trump_tricks(st, 1 - st.counted_side, rel) < target:
+                return 0
+            rel[0] = 0
+        if not st.counted_side and ducks_everything(st, rel):
+            return 1
         if st.qt_ok:
             if st.maxside[st.lead]:
                 if quick_tricks(st, rel) >= target:
@@ -653,6 +868,78 @@ cdef int probe(State* st, int target) noexcept nogil:
     return play_node(st, target, &rel)
 
 
+cdef struct Setup:
+    # A position as set_position takes it, checked.
+    uint64_t hands[MAX_SEATS]
+    uint64_t ctx
+    int n
+    int trump
+    int cons
+    int lw_seat
+    int decl_seat
+    int goal
+    int maxside[MAX_SEATS]
+    int counted[MAX_SEATS]
+    int won[MAX_SEATS]
+    int first2
+    int leader
+    int ntrick
+    int trick[MAX_SEATS]
+
+
+cdef void load(State* st, Setup* su) noexcept nogil:
+    """Make `su` the engine's position."""
+    cdef int i
+    st.ctx = su.ctx
+    st.n = su.n
+    st.trump = su.trump
+    st.cons = su.cons
+    st.lw_seat = su.lw_seat
+    st.decl_seat = su.decl_seat
+    st.goal = su.goal
+    st.qt_ok = su.goal == G_TRICKS
+    st.counted_side = 1
+    for i in range(MAX_SEATS):
+        st.hands[i] = su.hands[i]
+        st.maxside[i] = su.maxside[i]
+        st.counted[i] = su.counted[i]
+        st.won[i] = su.won[i]
+        if i < su.n and su.counted[i] != su.maxside[i]:
+            st.qt_ok = 0
+            st.counted_side = 0
+    st.first2 = su.first2
+    st.lead = su.leader
+    st.ntrick = 0
+    st.winpos = 0
+    st.tno = 0
+    st.trickbits = 0
+    st.ply = 0
+    for i in range(su.ntrick):
+        play_card(st, su.trick[i])
+    st.ply = 0
+
+
+cdef int search_value(State* st) noexcept nogil:
+    """MAX's best result from the position: more tricks (G_TRICKS) or 1/0 for a won deal (G_WIN)."""
+    cdef int lo = 0, hi = pdd_popcount(st.hands[to_move(st)]), mid
+    if hi == 0:
+        return 0 if st.goal == G_TRICKS else win_decided(st, 0)
+    if st.goal == G_WIN:
+        return probe(st, 1)
+    if not st.counted_side:
+        # MAX plays for the other side's tricks (misère): the value is mostly near the top.
+        while lo < hi and not probe(st, hi):
+            hi -= 1
+        return hi
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if probe(st, mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 cdef class Engine:
     """A search engine with its own transposition table; one per thread.
 
@@ -661,26 +948,60 @@ cdef class Engine:
     """
 
     cdef State st
-    cdef object context
+    cdef dict contexts
 
     def __cinit__(self, int table_mb=256):
-        cdef uint64_t buckets = 1
-        cdef uint64_t want = (<uint64_t>table_mb) * 1024 * 1024 // ((sizeof(Entry) + 8) * BUCKET)
-        while buckets * 2 <= want:
-            buckets *= 2
-        self.st.tt = <Entry*>calloc(buckets * BUCKET, sizeof(Entry))
-        if self.st.tt == NULL:
+        cdef uint64_t nslots = 1
+        cdef uint64_t budget = (<uint64_t>table_mb) * 1024 * 1024
+        while nslots * 2 * sizeof(Slot) <= budget // 4:
+            nslots *= 2
+        self.st.slots = <Slot*>calloc(nslots, sizeof(Slot))
+        self.st.npool = min((budget - nslots * sizeof(Slot)) // sizeof(Entry), 0xFFFFFFFF)
+        self.st.pool = <Entry*>calloc(self.st.npool, sizeof(Entry))
+        if self.st.slots == NULL or self.st.pool == NULL:
             raise MemoryError(f"cannot allocate a {table_mb} MB transposition table")
-        self.st.tt_buckets = buckets
-        self.st.tags = <uint64_t*>calloc(buckets * BUCKET, sizeof(uint64_t))
-        if self.st.tags == NULL:
-            raise MemoryError(f"cannot allocate a {table_mb} MB transposition table")
-        self.st.gen = 1
-        self.context = None
+        self.st.nslots = nslots
+        self.st.epoch = 1
+        self.st.slots_used = 0
+        self.st.pool_used = 0
+        self.contexts = {}
 
     def __dealloc__(self):
-        free(self.st.tt)
-        free(self.st.tags)
+        free(self.st.slots)
+        free(self.st.pool)
+
+    cdef int fill(self, Setup* su, tuple args) except -1:
+        """Check a position's arguments (as set_position's) and write them into `su`."""
+        hands, trump, constraints, lw_seat, declarer, goal, maxside, counted, leader, trick, won, first2 = args
+        cdef int i, n = len(hands)
+        if not 2 <= n <= MAX_SEATS:
+            raise ValueError(f"the engine plays with 2 to {MAX_SEATS} seats, not {n}")
+        if len(trick) >= n:
+            raise ValueError("a trick in progress has fewer cards than seats")
+        context = (n, trump, constraints, lw_seat, declarer, goal, tuple(maxside), tuple(counted))
+        if context not in self.contexts:
+            if len(self.contexts) >= 0xFFFF:
+                self.contexts.clear()
+                tt_clear(&self.st)
+            self.contexts[context] = len(self.contexts) + 1
+        su.ctx = self.contexts[context]
+        su.n = n
+        su.trump = trump
+        su.cons = constraints
+        su.lw_seat = lw_seat
+        su.decl_seat = declarer
+        su.goal = goal
+        for i in range(MAX_SEATS):
+            su.hands[i] = hands[i] if i < n else 0
+            su.maxside[i] = maxside[i] if i < n else 0
+            su.counted[i] = counted[i] if i < n else 0
+            su.won[i] = won[i] if i < n else 0
+        su.first2 = first2
+        su.leader = leader
+        su.ntrick = len(trick)
+        for i in range(su.ntrick):
+            su.trick[i] = trick[i]
+        return 0
 
     def set_position(self, hands, int trump, int constraints, int lw_seat, int declarer,
                      int goal, maxside, counted, int leader, trick, won, int first2):
@@ -690,58 +1011,42 @@ cdef class Engine:
         the value is the number of tricks the seats marked in `counted` take
         (GOAL_TRICKS), or 1 if the `maxside` seat wins the deal (GOAL_WIN).
         """
-        cdef int i, n = len(hands)
-        if not 2 <= n <= MAX_SEATS:
-            raise ValueError(f"the engine plays with 2 to {MAX_SEATS} seats, not {n}")
-        context = (n, trump, constraints, lw_seat, declarer, goal, tuple(maxside), tuple(counted))
-        if context != self.context:
-            self.context = context
-            self.st.gen += 1
-        self.st.n = n
-        self.st.trump = trump
-        self.st.cons = constraints
-        self.st.lw_seat = lw_seat
-        self.st.decl_seat = declarer
-        self.st.goal = goal
-        for i in range(MAX_SEATS):
-            self.st.hands[i] = hands[i] if i < n else 0
-            self.st.maxside[i] = maxside[i] if i < n else 0
-            self.st.counted[i] = counted[i] if i < n else 0
-        self.st.qt_ok = goal == G_TRICKS
-        for i in range(n):
-            if self.st.counted[i] != self.st.maxside[i]:
-                self.st.qt_ok = 0
-            self.st.won[i] = won[i] if i < n else 0
-        self.st.first2 = first2
-        self.st.lead = leader
-        self.st.ntrick = 0
-        self.st.winpos = 0
-        self.st.tno = 0
-        self.st.trickbits = 0
-        self.st.ply = 0
-        for card in trick:
-            play_card(&self.st, card)
-        self.st.ply = 0
+        cdef Setup su
+        self.fill(&su, (hands, trump, constraints, lw_seat, declarer, goal, maxside, counted, leader,
+                        trick, won, first2))
+        load(&self.st, &su)
 
     def value(self):
         """MAX's best result from here: more tricks (G_TRICKS) or 1/0 for a won deal (G_WIN)."""
-        cdef int lo = 0, hi, mid
-        cdef State* st = &self.st
-        if self.left() == 0:
-            return 0 if st.goal == G_TRICKS else win_decided(st, 0)
-        if st.goal == G_WIN:
-            with nogil:
-                lo = probe(st, 1)
-            return lo
-        hi = self.left()
+        cdef int result
         with nogil:
-            while lo < hi:
-                mid = (lo + hi + 1) // 2
-                if probe(st, mid):
-                    lo = mid
-                else:
-                    hi = mid - 1
-        return lo
+            result = search_value(&self.st)
+        return result
+
+    def values(self, positions):
+        """The value (as :meth:`value`) of each position, given as set_position's arguments.
+
+        The whole batch is searched without the GIL, so threads each with their
+        own engine run side by side.
+        """
+        cdef Py_ssize_t i, count = len(positions)
+        cdef Setup* setups = <Setup*>malloc(max(count, 1) * sizeof(Setup))
+        cdef int* out = <int*>malloc(max(count, 1) * sizeof(int))
+        if setups == NULL or out == NULL:
+            free(setups)
+            free(out)
+            raise MemoryError("cannot allocate a batch")
+        try:
+            for i in range(count):
+                self.fill(&setups[i], tuple(positions[i]))
+            with nogil:
+                for i in range(count):
+                    load(&self.st, &setups[i])
+                    out[i] = search_value(&self.st)
+            return [out[i] for i in range(count)]
+        finally:
+            free(setups)
+            free(out)
 
     def reaches(self, int target):
         """Whether MAX can reach `target` more tricks (G_TRICKS) or win the deal (target 1)."""

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules import Card, InvalidInputError, Position, Trick
+from rules import Card, Game, InvalidInputError, Position, Suit, Trick
 from solver._engine import GOAL_TRICKS, GOAL_WIN, Engine
 
 _local = threading.local()
@@ -41,6 +41,22 @@ def _engine() -> Engine:
     if engine is None:
         engine = _local.engine = Engine(_table_mb)
     return engine
+
+
+def _play_bits(game: Game, trump: Suit | None) -> dict[Card, int]:
+    """Every card's engine bit: 16 * play suit + strength (computed once per game and trump)."""
+    key = (game.name, trump)
+    bits = _BITS.get(key)
+    if bits is None:
+        ranks = set(game.ranks).union(*game.extra_ranks.values())
+        bits = _BITS[key] = {}
+        for card in (Card(suit, rank) for suit in Suit for rank in ranks):
+            suit, order = game.play_order(card, trump)
+            bits[card] = 16 * suit + order
+    return bits
+
+
+_BITS: dict[tuple[str, Suit | None], dict[Card, int]] = {}
 
 
 @dataclass(frozen=True)
@@ -81,25 +97,28 @@ class _Search:
     the deal, or 1/0 for a won deal.
     """
 
-    def __init__(self, position: Position, side: tuple[int, ...], minimise: bool, goal: int):
+    def __init__(self, position: Position, side: tuple[int, ...], minimise: bool, goal: int,
+                 load: bool = True):
         self.position = position
         self.seats = position.seats
         self.goal = goal
         self.minimise = minimise and goal == GOAL_TRICKS
         game, trump = position.game, position.trump
-        self.bit = {}
-        for hand in position.deal.hands:
-            for card in hand:
-                suit, order = game.play_order(card, trump)
-                self.bit[card] = 16 * suit + order
+        bits = _play_bits(game, trump)
+        self.bit = {card: bits[card] for hand in position.deal.hands for card in hand}
         self.card = {b: c for c, b in self.bit.items()}
         self.maxside = [int(s in side) for s in self.seats]
         self.counted = [int((s in side) != self.minimise) for s in self.seats]
         self.deal_tricks = sum(position.tricks_won) + position.tricks_left
         self.engine = _engine()
-        self._load()
+        if load:
+            self._load()
 
     def _load(self) -> None:
+        self.engine.set_position(*self.engine_args())
+
+    def engine_args(self) -> tuple:
+        """The position as the engine's set_position takes it."""
         pos, seats = self.position, self.seats
         trick = pos.current_trick
         in_trick = [] if trick.done else list(trick.cards)
@@ -111,7 +130,7 @@ class _Search:
             seat = pos.next_seat(seat)
         lw, declarer = pos.lowest_winner_seat, pos.declarer
         assert pos.constraints is not None
-        self.engine.set_position(
+        return (
             [sum(1 << self.bit[c] for c in hand) for hand in hands],
             -1 if pos.trump is None else int(pos.trump),
             pos.constraints.value,
@@ -142,6 +161,12 @@ class _Search:
             return future
         won = self.engine.tricks_won()
         return future + sum(w for w, c in zip(won, self.counted, strict=True) if c)
+
+    def tricks(self, future: int) -> int:
+        """The asked side's tricks in the deal, from the engine's value of the loaded position."""
+        won = self.position.tricks_won
+        return int(self.asked(future + sum(won[s] for s, c in zip(self.seats, self.counted, strict=True)
+                                           if c)))
 
     def asked(self, value: int) -> int | bool:
         """The asked side's value from the engine's."""
@@ -201,6 +226,25 @@ class _Search:
         return tuple(tricks)
 
 
+def default_seat(position: Position, seat: int | None) -> int:
+    """`seat`, or if None the declarer, else the leader."""
+    if seat is None:
+        return position.declarer if position.declarer is not None else position.leader
+    return seat
+
+
+def trick_search(position: Position, seat: int | None, minimise: bool) -> _Search | None:
+    """The search behind :func:`solve`'s trick count, not yet loaded; None in talon tricks.
+
+    Batches give :meth:`_Search.engine_args` to the engine's ``values`` and read the
+    answer with :meth:`_Search.tricks`.
+    """
+    if position.in_talon_tricks:
+        return None
+    seat = default_seat(position, seat)
+    return _Search(position, side_of(position, seat), minimise, GOAL_TRICKS, load=False)
+
+
 def side_of(position: Position, seat: int) -> tuple[int, ...]:
     """The seat with its partner, if the game has partnerships and the partner plays."""
     if seat not in position.seats:
@@ -224,8 +268,7 @@ def solve(
     also says whether the seat wins the deal, and the card values and line
     are then for winning the deal.
     """
-    if seat is None:
-        seat = position.declarer if position.declarer is not None else position.leader
+    seat = default_seat(position, seat)
     side = side_of(position, seat)
     won = sum(position.tricks_won[s] for s in side)
     if position.in_talon_tricks:

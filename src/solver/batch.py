@@ -1,7 +1,9 @@
 """Solving many positions at once, on every core, results as numpy arrays.
 
-The engine releases the GIL while it searches and each thread has its own
-transposition table, so plain threads scale across cores.
+Each thread takes chunks of positions: it turns a chunk into engine terms
+(Python, holding the GIL), then its engine searches the whole chunk without
+the GIL. Each thread has its own transposition table, so plain threads scale
+across cores while the next chunk is prepared.
 
 >>> from rules import PREFERANS, Position, Suit, parse_deal
 >>> deals = ["AKQ... 987... JT.7..", "987... AKQ... JT.7.."]
@@ -19,12 +21,21 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 import numpy as np
 
 from rules import Position
-from solver.api import solve
+from solver.api import _engine, solve, trick_search
+
+CHUNK = 16
 
 
-def _solve_one(args: tuple[Position, int | None, bool]) -> int:
-    position, seat, minimise = args
-    return solve(position, seat, minimise=minimise).tricks
+def _solve_chunk(jobs: list[tuple[Position, int | None, bool]]) -> list[int]:
+    """The tricks of each job, the engine searching the chunk in one call without the GIL."""
+    searches = [trick_search(position, seat, minimise) for position, seat, minimise in jobs]
+    plain = [s for s in searches if s is not None]
+    values = iter(_engine().values([s.engine_args() for s in plain]))
+    return [
+        search.tricks(next(values)) if search is not None
+        else solve(position, seat, minimise=minimise).tricks
+        for search, (position, seat, minimise) in zip(searches, jobs, strict=True)
+    ]
 
 
 def solve_many(
@@ -47,7 +58,10 @@ def solve_many(
     if len(seat_list) != count or len(minimise_list) != count:
         raise ValueError("give one seat and one minimise flag per position, or one for all")
     jobs = list(zip(positions, seat_list, minimise_list, strict=True))
+    chunks = [jobs[i:i + CHUNK] for i in range(0, count, CHUNK)]
     if executor is not None:
-        return np.fromiter(executor.map(_solve_one, jobs), dtype=np.int16, count=count)
-    with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
-        return np.fromiter(pool.map(_solve_one, jobs), dtype=np.int16, count=count)
+        results = list(executor.map(_solve_chunk, chunks))
+    else:
+        with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
+            results = list(pool.map(_solve_chunk, chunks))
+    return np.fromiter((t for chunk in results for t in chunk), dtype=np.int16, count=count)
