@@ -218,7 +218,7 @@ cdef int later_opponent_beats(State* st, int card, int side) noexcept nogil:
     return 0
 
 
-cdef int ducking_score(State* st, int card, int w, uint64_t opp, uint64_t hand) noexcept nogil:
+cdef int ducking_score(State* st, int card, int w, uint64_t opp) noexcept nogil:
     """The order score of a card for a seat whose side wants to lose tricks (misère).
 
     Leading: first a card below every card the other side holds in its suit
@@ -263,7 +263,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
         suit = card >> 4
         sb = suit_bits(suit)
         if not wants:
-            score = ducking_score(st, card, w, opp, hand)
+            score = ducking_score(st, card, w, opp)
         elif st.ntrick == 0:
             others = (present & ~hand) & sb
             if not (others & above(card)):
