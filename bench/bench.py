@@ -6,13 +6,16 @@
 Prints one table: median, 90th percentile and worst time per solve, median
 and worst nodes, and for Priffe the ratio of our median to DDS's median
 (`endplay.dds.solve_board`) measured in the same run. Times are wall-clock
-for a complete solve from the deal's first position, single-threaded.
+for a complete solve from the deal's first position, single-threaded. Priffe
+nolla (a side playing for few tricks) has no DDS ratio and a time cap per
+solve; its title says how many solves hit it.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import multiprocessing
 import os
 import random
 import resource
@@ -36,15 +39,19 @@ class Run:
     times: list[float]
     nodes: list[int]
     dds_times: list[float] | None = None
+    capped: int = 0
+    cap: float = 0.0
 
     def row(self) -> list[object]:
         ms = sorted(t * 1000 for t in self.times)
+        worst = f">{ms[-1]:.0f} (cap)" if self.capped else f"{ms[-1]:.2f}"
         ratio = "-"
         if self.dds_times:
             ratio = f"{statistics.median(self.times) / statistics.median(self.dds_times):.2f}"
         return [
             self.name, len(ms), f"{statistics.median(ms):.2f}", f"{ms[int(0.9 * (len(ms) - 1))]:.2f}",
-            f"{ms[-1]:.2f}", int(statistics.median(self.nodes)), max(self.nodes),
+            worst, int(statistics.median(self.nodes)) if self.nodes else "-",
+            max(self.nodes) if self.nodes else "-",
             f"{statistics.median(self.dds_times) * 1000:.2f}" if self.dds_times else "-", ratio,
         ]
 
@@ -101,6 +108,49 @@ def priffe(deals: int, seed: int, trump_game: bool, all_cards: bool) -> Run:
     return run
 
 
+NOLLA_CAP = 10.0
+
+
+def _nolla_solve(pbn: str, leader: int) -> tuple[float, int]:
+    """Seconds and nodes of one nolla solve (run in a worker process, so that it can be stopped)."""
+    declarer = (leader + 3) % 4
+    position = Position(PRIFFE, parse_deal(pbn, PRIFFE), None, leader, declarer=declarer)
+    start = time.perf_counter()
+    result = solve(position, declarer, minimise=True)
+    return time.perf_counter() - start, result.nodes
+
+
+def priffe_nolla(deals: int, seed: int, cap: float = NOLLA_CAP) -> Run:
+    """Nolla: no trump, the declarer's side takes as few tricks as it can (its left-hand opponent leads).
+
+    DDS answers only the most tricks a side can take, so no ratio. Each solve runs
+    in a worker process stopped after `cap` seconds: a stopped solve counts as
+    `cap` in the times (the median and p90 are then lower bounds) and has no
+    node count; the table's title says how many were stopped.
+    """
+    rng = random.Random(seed)
+    run = Run("", [], [], cap=cap)
+    context = multiprocessing.get_context("fork")
+    pool = context.Pool(1)
+    try:
+        for i in range(deals):
+            pbn = "N:" + " ".join(random_hands(PRIFFE, 4, 13, rng))
+            job = pool.apply_async(_nolla_solve, (pbn, i % 4))
+            try:
+                seconds, nodes = job.get(timeout=cap)
+            except multiprocessing.TimeoutError:
+                pool.terminate()
+                pool = context.Pool(1)
+                run.capped += 1
+                run.times.append(cap)
+                continue
+            run.times.append(seconds)
+            run.nodes.append(nodes)
+    finally:
+        pool.terminate()
+    return run
+
+
 SUITES: dict[str, tuple[str, Callable[[int, int], Run], int]] = {
     "preferans-trump": ("Preferans, trump, declarer leads",
                         lambda n, s: preferans(n, s, minimise=False, all_cards=False), 200),
@@ -114,6 +164,7 @@ SUITES: dict[str, tuple[str, Callable[[int, int], Run], int]] = {
                      100),
     "priffe-cards": ("Priffe, every card", lambda n, s: priffe(n, s, trump_game=True, all_cards=True),
                      50),
+    "priffe-nolla": ("Priffe, nolla (no trump, fewest tricks)", priffe_nolla, 20),
 }
 
 
@@ -165,6 +216,8 @@ def main() -> None:
         title, bench, default_deals = SUITES[key]
         run = bench(args.deals or default_deals, args.seed)
         run.name = title
+        if run.capped:
+            run.name += f", {run.capped} of {len(run.times)} stopped at {run.cap:.0f} s"
         rows.append(run.row())
         print(f"done: {title}", file=sys.stderr)
     headers = ["work", "deals", "median ms", "p90 ms", "worst ms", "median nodes", "worst nodes",

@@ -218,15 +218,19 @@ cdef int later_opponent_beats(State* st, int card, int side) noexcept nogil:
     return 0
 
 
-cdef int ducking_score(State* st, int card, int w, uint64_t present, uint64_t hand) noexcept nogil:
+cdef int ducking_score(State* st, int card, int w, uint64_t opp) noexcept nogil:
     """The order score of a card for a seat whose side wants to lose tricks (misère).
 
-    Leading, low cards that others can beat come first; following, the highest
-    card that does not take the trick, then the lowest of those that do.
+    Leading: first a card below every card the other side holds in its suit
+    (a holder must follow above), then low cards that the other side can beat;
+    following, the highest card that does not take the trick, then the lowest
+    of those that do. `opp` is the other side's cards.
     """
     cdef uint64_t higher
     if st.ntrick == 0:
-        higher = present & ~hand & above(card)
+        higher = opp & above(card)
+        if higher and higher == opp & suit_bits(card >> 4):
+            return 300 - (card & 15)
         return (200 if higher else 0) - (card & 15) + pdd_popcount(higher)
     if not card_beats(st, card, w):
         return 200 + (card & 15)
@@ -243,6 +247,11 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     cdef uint64_t rest = moves, present = present_cards(st), others, sb, hand = st.hands[seat]
     cdef int partner_safe = 0
     cdef int wants = st.counted[seat] == side
+    cdef uint64_t opp = 0
+    if not wants:
+        for i in range(st.n):
+            if st.maxside[i] != side:
+                opp |= st.hands[i]
     if st.ntrick > 0:
         w = current_winner(st)
         led = st.tcards[st.tno * MAX_SEATS] >> 4
@@ -254,7 +263,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
         suit = card >> 4
         sb = suit_bits(suit)
         if not wants:
-            score = ducking_score(st, card, w, present, hand)
+            score = ducking_score(st, card, w, opp)
         elif st.ntrick == 0:
             others = (present & ~hand) & sb
             if not (others & above(card)):
@@ -695,37 +704,101 @@ cdef int last_trick(State* st, int target, uint64_t* rel) noexcept nogil:
     return st.counted[wseat] >= target
 
 
-cdef int ducks_everything(State* st, uint64_t* rel) noexcept nogil:
-    """Whether the MAX seats surely take no more tricks, from this trick start (misère).
+cdef int takes_all(State* st, int side, uint64_t* rel) noexcept nogil:
+    """Whether the seats with maxside `side` surely take every trick left, from this trick start.
 
-    So it is if they hold no trump and in every suit that both sides hold, every
-    MAX card is lower than every MIN card: a MIN lead is then never beaten by a
-    MAX seat, so MIN keeps the lead; a MAX leader first needs a suit that MIN
-    holds, which with `follow` MIN must play above. `rel` gets every card of the
-    suits compared (the comparison reaches down to MIN's lowest card).
+    For a side the others push tricks onto (misère: the MAX seats want the
+    MIN seats to take tricks, and the MIN seats want the MAX seats to). So it
+    is if the other side holds no trump and in every suit that both sides
+    hold, every card of the other side is lower than every card of `side`:
+    a lead of `side` is then never beaten, so `side` keeps the lead; a leader
+    of the other side first needs a suit that `side` holds, which with
+    `follow` `side` must play above. `rel` gets, in each suit compared, the
+    lowest card of `side` (with the suit lengths, that fixes the comparison).
     """
-    cdef uint64_t mx = 0, mn = 0, a, b, used = 0
+    cdef uint64_t mine = 0, theirs = 0, a, b, used = 0
     cdef int seat, suit, exit_suit = 0
     for seat in range(st.n):
-        if st.maxside[seat]:
-            mx |= st.hands[seat]
+        if st.maxside[seat] == side:
+            mine |= st.hands[seat]
         else:
-            mn |= st.hands[seat]
-    if st.trump >= 0 and (mx & suit_bits(st.trump)):
+            theirs |= st.hands[seat]
+    if st.trump >= 0 and (theirs & suit_bits(st.trump)):
         return 0
     for suit in range(4):
-        a = mx & suit_bits(suit)
-        b = mn & suit_bits(suit)
+        a = mine & suit_bits(suit)
+        b = theirs & suit_bits(suit)
         if a and b:
-            if pdd_top(a) > pdd_ctz(b):
+            if pdd_top(b) > pdd_ctz(a):
                 return 0
-            used |= a | b
-            if st.hands[st.lead] & a:
+            used |= lowbit(a)
+            if st.hands[st.lead] & b:
                 exit_suit = 1
-    if st.maxside[st.lead] and not (exit_suit and (st.cons & C_FOLLOW)):
+    if st.maxside[st.lead] != side and not (exit_suit and (st.cons & C_FOLLOW)):
         return 0
     rel[0] |= used
     return 1
+
+
+cdef int highest_low(State* st, int side, int suit) noexcept nogil:
+    """The card the other side of `side` surely keeps under a trick of `suit` (-1: none).
+
+    That side wants `side` to win the trick, so each of its seats plays its
+    lowest card of the suit: the highest of those. With `head` or
+    `lowest_winner` a seat may have to play above, so then its highest card.
+    """
+    cdef int seat, best = -1, c
+    cdef uint64_t h
+    for seat in range(st.n):
+        if st.maxside[seat] != side:
+            h = st.hands[seat] & suit_bits(suit)
+            if h:
+                c = pdd_top(h) if st.cons & (C_HEAD | C_LW) else pdd_ctz(h)
+                if c > best:
+                    best = c
+    return best
+
+
+cdef int takes_trick(State* st, int side, uint64_t* rel) noexcept nogil:
+    """Whether the seats with maxside `side` surely take this trick, from its start.
+
+    For a side the others push tricks onto (see takes_all), when the other
+    side holds no trump: its seats then play under (see highest_low). A
+    leader of `side` wins if in every suit it holds, its lowest card is above
+    that. A leader of the other side leads a suit in which a seat of `side`
+    holds only cards above it, which with `follow` that seat must play. `rel`
+    gets the lowest card of `side` compared in each such suit (with the suit
+    lengths, the holders of every card above it fix the comparison).
+    """
+    cdef uint64_t theirs = 0, hand = st.hands[st.lead], a, used = 0
+    cdef int seat, suit, top
+    for seat in range(st.n):
+        if st.maxside[seat] != side:
+            theirs |= st.hands[seat]
+    if st.trump >= 0 and (theirs & suit_bits(st.trump)):
+        return 0
+    if st.maxside[st.lead] == side:
+        for suit in range(4):
+            a = hand & suit_bits(suit)
+            if a and (theirs & suit_bits(suit)):
+                top = highest_low(st, side, suit)
+                if top > pdd_ctz(a):
+                    return 0
+                used |= lowbit(a)
+        rel[0] |= used
+        return 1
+    if not (st.cons & C_FOLLOW):
+        return 0
+    for suit in range(4):
+        if not (hand & suit_bits(suit)):
+            continue
+        top = highest_low(st, side, suit)
+        for seat in range(st.n):
+            a = st.hands[seat] & suit_bits(suit)
+            if st.maxside[seat] == side and a and pdd_ctz(a) > top:
+                rel[0] |= lowbit(a)
+                return 1
+    return 0
 
 
 cdef int trump_tricks(State* st, int side, uint64_t* rel) noexcept nogil:
@@ -782,8 +855,15 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
             if left - trump_tricks(st, 1 - st.counted_side, rel) < target:
                 return 0
             rel[0] = 0
-        if not st.counted_side and ducks_everything(st, rel):
-            return 1
+        if not st.counted_side:
+            # MAX plays for the other side's tricks: each side pushes tricks onto the other.
+            if takes_all(st, 0, rel):
+                return 1
+            if takes_all(st, 1, rel) or (target == left and takes_trick(st, 1, rel)):
+                return 0
+            if target == 1 and takes_trick(st, 0, rel):
+                return 1
+            rel[0] = 0
         if st.qt_ok:
             if st.maxside[st.lead]:
                 if quick_tricks(st, rel) >= target:
