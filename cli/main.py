@@ -251,3 +251,8 @@ def table_command(game: str, deal: str, dealer: str, as_json: bool) -> int:
     else:
         click.echo(table_to_text(result), nl=False)
     return 0
+
+
+from cli.bid import bid_command  # noqa: E402  (cli.bid uses parse_seat above)
+
+main.add_command(bid_command)
