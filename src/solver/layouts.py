@@ -33,6 +33,7 @@ import itertools
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 import numpy as np
 
@@ -105,7 +106,7 @@ class Hidden:
         """Cards in no hand: the deck less every hand as dealt."""
         return len(self.deck) - self.game.hand_size * (self.hands - 1) - len(self.hand)
 
-    @property
+    @cached_property
     def unseen(self) -> tuple[Card, ...]:
         """The cards the player cannot place, spades to clubs, each suit high to low."""
         seen = self.hand | self.talon | self.out
@@ -141,25 +142,23 @@ class Hidden:
 
         The second place's cards run through the combinations of the unseen
         cards in lexicographic order (then the third place's, from those
-        left, and so on); the first place holds what remains.
+        left, and so on, innermost); the first place holds what remains.
         """
-        total = self.count() if limit is None else min(limit, self.count())
         cards = len(self.unseen)
-        out = np.zeros((total, cards), dtype=np.int8)
-        for row, layout in enumerate(itertools.islice(self._layouts(tuple(range(cards)), 1), total)):
-            for place, indexes in layout:
-                out[row, list(indexes)] = place
-        return out
-
-    def _layouts(self, left: tuple[int, ...], place: int) -> Iterable[list[tuple[int, tuple[int, ...]]]]:
-        if place == len(self.sizes):
-            yield [(0, left)]
-            return
-        for chosen in itertools.combinations(left, self.sizes[place]):
-            taken = set(chosen)
-            rest = tuple(i for i in left if i not in taken)
-            for tail in self._layouts(rest, place + 1):
-                yield [(place, chosen), *tail]
+        layouts = np.zeros((1, cards), dtype=np.int8)
+        free = np.arange(cards)[None, :]  # per layout, the unseen cards not yet placed
+        for place in range(1, len(self.sizes)):
+            size, left = self.sizes[place], free.shape[1]
+            chosen = _combinations(left, size)
+            rows, ways = len(layouts), len(chosen)
+            unchosen = np.ones((ways, left), dtype=bool)
+            unchosen[np.arange(ways)[:, None], chosen] = False
+            others = np.nonzero(unchosen)[1].reshape(ways, left - size)
+            layouts = np.repeat(layouts, ways, axis=0)
+            picked = free[:, chosen].reshape(rows * ways, size)
+            layouts[np.arange(rows * ways)[:, None], picked] = place
+            free = free[:, others].reshape(rows * ways, left - size)
+        return layouts if limit is None else layouts[:limit]
 
     def deal(self, layout: np.ndarray) -> tuple[Deal, frozenset[Card]]:
         """The deal of one layout, the player holding his own hand, and the cards in no hand."""
@@ -218,3 +217,10 @@ class Hidden:
             if len(list(cards)) > game.hand_size:
                 raise InvalidInputError(f"hand {game.seat_name(seat)} holds {game.hand_size} cards, "
                                         f"not {len(list(cards))}")
+
+
+def _combinations(n: int, k: int) -> np.ndarray:
+    """Every k-subset of range(n), in lexicographic order, one per row."""
+    flat = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(n), k)), dtype=np.int64,
+                       count=math.comb(n, k) * k)
+    return flat.reshape(math.comb(n, k), k)
