@@ -145,8 +145,8 @@ def test_everything_known_collapses_to_the_double_dummy_value() -> None:
 
 def test_vienna_without_talon_plays_the_ten_cards_and_names_the_best_trump() -> None:
     known = {1: EAST, 2: WEST}
-    result = bid("vienna", HAND, 0, 2, talon=TALON, known=known, contracts=["1", "4", "spiel1", "bettel-ohne"],
-                 exact=True, workers=1)
+    result = bid("vienna", HAND, 0, 2, talon=TALON, known=known,
+                 contracts=["1", "4", "spiel1", "bettel-ohne"], exact=True, workers=1)
     ten = Deal((frozenset(HAND), frozenset(EAST), frozenset(WEST)), frozenset(TALON))
     assert result.tricks[0, 2] == solve_contract(ten, get_contract(VIENNA, "spiel1"), 2, 0).tricks
     assert result.tricks[0, 3] == solve_contract(ten, get_contract(VIENNA, "bettel-ohne"), 2, 0).tricks
@@ -192,7 +192,8 @@ def _oracle_check(deal: str, contract: int, first: int, layouts: int, expected: 
 @pytest.mark.skipif(not ORACLE.is_file(), reason="shared/oracle is not beside the repository")
 @pytest.mark.parametrize("name,deal,contract,first,full,part",
                          [p for p in problems() if p[0] == "preferansRu1"])
-def test_exact_enumeration_reproduces_the_first_oracle_layouts(name, deal, contract, first, full, part) -> None:
+def test_exact_enumeration_reproduces_the_first_oracle_layouts(name, deal, contract, first, full,
+                                                               part) -> None:
     _oracle_check(deal, contract, first, 20000, part)
 
 
