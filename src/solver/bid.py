@@ -269,7 +269,7 @@ def bid(game: str | Game, hand: Iterable[Card], seat: int, dealer: int, *,
                                     f"{EXACT_LIMIT:,}): sample them instead")
         layouts = hidden.enumerate()
     else:
-        layouts = hidden.sample(samples or DEFAULT_SAMPLES[the_game.name], seed)
+        layouts = hidden.sample(DEFAULT_SAMPLES[the_game.name] if samples is None else samples, seed)
     return evaluate(hidden, chosen, layouts, exact=exact, options=options, seed=seed, workers=workers,
                     executor=executor, progress=progress)
 
