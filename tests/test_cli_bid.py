@@ -40,7 +40,8 @@ def test_json_matches_the_api() -> None:
 
 def test_the_table_and_the_recommendation() -> None:
     result = run("bid", "preferans", "--hand", HAND, "--dealer", "2", "--talon", TALON,
-                 "--known", f"1:{EAST}", "--known", f"2:{WEST}", "--contracts", "6S,10NT", "--exact", "--workers", "1")
+                 "--known", f"1:{EAST}", "--known", f"2:{WEST}", "--contracts", "6S,10NT", "--exact",
+                 "--workers", "1")
     assert result.exit_code == 0, result.output
     assert "all 1 layouts" in result.output
     assert "Recommended: 6S" in result.output
@@ -61,7 +62,8 @@ def test_each_game_runs(tmp_path: Path) -> None:
     hands = ["SA SK SQ SJ HT H9 H8 D7 D6 D5 C4 C3 C2", "ST S9 S8 S7 HA HK HQ DJ D4 CJ CT C9 C8",
              "S6 S5 S4 S3 HJ H7 H6 DA DK DQ CA CK CQ", "S2 H5 H4 H3 H2 DT D9 D8 D3 D2 C7 C6 C5"]
     priffe = run("bid", "priffe", "--hand", hands[0], "--seat", "N", "--dealer", "W",
-                 "--known", f"E:{hands[1]}", "--known", f"S:{hands[2]}", "--known", f"W:{hands[3]}", "--exact", "--workers", "1")
+                 "--known", f"E:{hands[1]}", "--known", f"S:{hands[2]}", "--known", f"W:{hands[3]}",
+                 "--exact", "--workers", "1")
     assert priffe.exit_code == 0, priffe.output
     assert "side's points less theirs" in priffe.output
 
