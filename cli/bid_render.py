@@ -66,7 +66,8 @@ def bid_to_text(result: BidResult) -> str:
            else f"{result.count:,} of {result.requested:,} layouts")
     console.print(f"{game.title}: {format_hand(hidden.hand, symbols=True)} at seat "
                   f"{game.seat_name(hidden.seat)}, dealer {game.seat_name(hidden.dealer)}{known}")
-    console.print(f"Double dummy over {how}; the declarer's best discard per contract.")
+    discard = "; the declarer's best discard per contract" if hidden.pickup else ""
+    console.print(f"Double dummy over {how}{discard}.")
     if result.partial:
         console.print(f"Stopped early: {result.count:,} of {result.requested:,} layouts solved.")
     table = RichTable(box=box.SIMPLE, show_edge=False)
@@ -88,7 +89,9 @@ def bid_to_text(result: BidResult) -> str:
     best, second = _index(result, result.recommended), _index(result, result.runner_up)
     mean, error = result.advantage
     score = 0.0 if best is None else result.expected[best]
-    console.print(f"Recommended: {_name(result, best)} (expected {score:.2f}); ahead of "
+    same = [_name(result, _index(result, c)) for c in result.equivalent]
+    alike = f" (as good on every layout: {', '.join(same)})" if same else ""
+    console.print(f"Recommended: {_name(result, best)} (expected {score:.2f}){alike}; ahead of "
                   f"{_name(result, second)} by {mean:.2f} ± {error:.2f} on the same layouts, "
                   f"confidence {100 * result.confidence:.1f}%.")
     return buffer.getvalue()
@@ -122,6 +125,7 @@ def bid_to_json(result: BidResult) -> dict:
             for i, contract in enumerate(result.contracts)
         ],
         "recommended": _name(result, _index(result, result.recommended)),
+        "equivalent": [_name(result, _index(result, c)) for c in result.equivalent],
         "runner_up": _name(result, _index(result, result.runner_up)),
         "advantage": mean,
         "advantage_error": error,

@@ -156,6 +156,15 @@ def test_vienna_without_talon_plays_the_ten_cards_and_names_the_best_trump() -> 
     assert result.tricks[0, 1] == every.choice("4").tricks
 
 
+def test_choices_that_score_alike_everywhere_are_not_the_runner_up() -> None:
+    result = bid("vienna", HAND, 0, 2, talon=TALON, known={1: EAST, 2: WEST}, contracts=["1", "2"],
+                 exact=True, workers=1)
+    assert np.array_equal(result.scores[:, 0], result.scores[:, 1])
+    assert result.recommended is not None and result.recommended.name == "1"
+    assert [c.name for c in result.equivalent if c] == ["2"] and result.runner_up is None  # pass
+    assert result.advantage == (float(result.expected[0]), 0.0)
+
+
 def test_priffe_side_expectation_with_every_hand_known() -> None:
     hands = ["SA SK SQ SJ HT H9 H8 D7 D6 D5 C4 C3 C2", "ST S9 S8 S7 HA HK HQ DJ D4 CJ CT C9 C8",
              "S6 S5 S4 S3 HJ H7 H6 DA DK DQ CA CK CQ", "S2 H5 H4 H3 H2 DT D9 D8 D3 D2 C7 C6 C5"]

@@ -12,8 +12,11 @@ what is assumed of the defenders), each with its standard error.
 
 The recommended bid is the contract of highest expected score, or *pass*
 (valued at 0: what follows a pass is not analysed) when none is positive.
-How sure that is, is measured on the same layouts: the paired difference
-between the recommendation's score and the runner-up's, its mean and
+How sure that is, is measured on the same layouts against the runner-up,
+the best other choice that scores differently on some layout (choices
+that score the same on every layout, such as Vienna 1 and 2 when the best
+trump is the same, are listed as :attr:`BidResult.equivalent`): the paired
+difference between the recommendation's score and the runner-up's, its mean and
 standard error, and ``confidence = Φ(mean / error)``, the normal-approximation
 probability that the recommendation really is the better of the two (1 when
 exact and ahead).
@@ -198,25 +201,41 @@ class BidResult:
         options = [*range(len(self.contracts)), -1]
         return sorted(options, key=lambda i: -(means[i] if i >= 0 else 0.0))
 
-    @property
-    def recommended(self) -> Contract | None:
-        """The contract of highest expected score, or None: pass."""
-        best = self._ranking[0]
-        return self.contracts[best] if best >= 0 else None
-
-    @property
-    def runner_up(self) -> Contract | None:
-        """The second best choice (None: pass)."""
-        second = self._ranking[1]
-        return self.contracts[second] if second >= 0 else None
-
     def _column(self, index: int) -> np.ndarray:
         return self.scores[:, index] if index >= 0 else np.zeros(self.count)
 
     @property
+    def _top_two(self) -> tuple[int, int]:
+        """The best choice, and the best one that scores differently on some layout (if any does)."""
+        ranking = self._ranking
+        best = self._column(ranking[0])
+        second = next((i for i in ranking[1:] if not np.array_equal(self._column(i), best)), ranking[1])
+        return ranking[0], second
+
+    @property
+    def recommended(self) -> Contract | None:
+        """The contract of highest expected score, or None: pass."""
+        best = self._top_two[0]
+        return self.contracts[best] if best >= 0 else None
+
+    @property
+    def equivalent(self) -> tuple[Contract | None, ...]:
+        """The other choices that score exactly as the recommendation on every layout (None: pass)."""
+        best = self._top_two[0]
+        column = self._column(best)
+        return tuple(self.contracts[i] if i >= 0 else None for i in self._ranking[1:]
+                     if np.array_equal(self._column(i), column))
+
+    @property
+    def runner_up(self) -> Contract | None:
+        """The best choice that scores differently from the recommendation on some layout (None: pass)."""
+        second = self._top_two[1]
+        return self.contracts[second] if second >= 0 else None
+
+    @property
     def advantage(self) -> tuple[float, float]:
         """The mean paired score difference, recommendation less runner-up, and its standard error."""
-        first, second = self._ranking[:2]
+        first, second = self._top_two
         difference = self._column(first) - self._column(second)
         if self.exact and not self.partial:
             return float(difference.mean()), 0.0
