@@ -26,7 +26,7 @@ from rich.progress import (
 from rich.text import Text
 
 from cli.bid_render import bid_to_json, bid_to_text, plot_tricks
-from rules import InvalidInputError, get_game, parse_cards
+from rules import Card, InvalidInputError, get_game, parse_cards, parse_hand
 from rules.scoring import Honours, Scoring
 from solver import ScoreOptions
 from solver.bid import bid
@@ -65,6 +65,15 @@ def _seat(text: str | None, game_name: str) -> int | None:
     return parse_seat(text, get_game(game_name), HANDS[game_name])
 
 
+def read_cards(text: str | None) -> list[Card]:
+    """Cards as a list (``SA SK HT``) or as one hand in the deal notation (``AK.T..``)."""
+    if not text:
+        return []
+    if "." in text and len(text.split()) == 1:
+        return sorted(parse_hand(text.strip()))
+    return parse_cards(text)
+
+
 def _known(texts: tuple[str, ...], game_name: str) -> dict[int, list]:
     known: dict[int, list] = {}
     for text in texts:
@@ -73,15 +82,16 @@ def _known(texts: tuple[str, ...], game_name: str) -> dict[int, list]:
             raise InvalidInputError(f"--known {text!r}: write a seat, a colon and the cards, like '1:SA SK'")
         index = _seat(seat, game_name)
         assert index is not None
-        known.setdefault(index, []).extend(parse_cards(cards))
+        known.setdefault(index, []).extend(read_cards(cards))
     return known
 
 
 @click.command(name="bid")
 @click.argument("game", metavar="GAME",
                 type=click.Choice(("preferans", "vienna", "polskt-pass", "priffe"), case_sensitive=False))
-@click.option("--hand", required=True, help="The player's cards, like 'SA SK ST HA D7 ...' (Polskt pass: "
-                                            "5, or 6 when the player took an extra card and discards).")
+@click.option("--hand", required=True, help="The player's cards, like 'SA SK ST HA D7 ...' or 'AKT.A.7.-' "
+                                            "(Polskt pass: 5, or 6 when the player took an extra card "
+                                            "and discards). Cards options take either form.")
 @click.option("--seat", default="0", show_default=True, help="The player's seat: he is the declarer.")
 @click.option("--dealer", help="The dealer's seat (default: the player's right-hand neighbour, so the "
                                "player is eldest hand).")
@@ -139,8 +149,8 @@ def bid_command(game: str, hand: str, seat: str, dealer: str | None, talon: str 
     options = ScoreOptions(Scoring(scoring.lower()), pot, maximum, Honours(honours.lower()))
     shown = sys.stderr.isatty() if progress is None else progress
     with progress_bar(shown) as callback:
-        result = bid(name, parse_cards(hand), player, the_dealer, talon=parse_cards(talon or ""),
-                     out=parse_cards(out or ""), known=_known(known, name),
+        result = bid(name, read_cards(hand), player, the_dealer, talon=read_cards(talon),
+                     out=read_cards(out), known=_known(known, name),
                      contracts=[c.strip() for c in contracts.split(",")] if contracts else None,
                      options=options, samples=samples, exact=exact, seed=None if exact else seed,
                      workers=workers, progress=callback)
