@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
 from contextlib import contextmanager
 
 import click
@@ -57,6 +58,24 @@ def progress_bar(shown: bool) -> Iterator[Callable[[int, int], None] | None]:
             bar.update(task, completed=done, total=total)
 
         yield update
+
+
+@contextmanager
+def executor_for(scheduler: str | None) -> Iterator[Executor | None]:
+    """A Dask client's executor for the scheduler at `scheduler`, or None (local threads)."""
+    if scheduler is None:
+        yield None
+        return
+    try:
+        from distributed import Client
+    except ImportError:
+        raise click.UsageError("--dask needs dask[distributed]: pip install 'dask[distributed]'") from None
+    try:
+        client = Client(scheduler, timeout=10)
+    except OSError as error:
+        raise click.UsageError(f"--dask: cannot reach the scheduler at {scheduler}: {error}") from None
+    with client:
+        yield client.get_executor()
 
 
 def _seat(text: str | None, game_name: str) -> int | None:
@@ -107,6 +126,9 @@ def _known(texts: tuple[str, ...], game_name: str) -> dict[int, list]:
                                             "with the talon known, 184,756).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled layouts.")
 @click.option("--workers", type=int, help="Threads (default: every core).")
+@click.option("--dask", "scheduler", metavar="ADDRESS",
+              help="Solve on a Dask cluster: its scheduler's address, like tcp://host:8786 "
+                   "(needs dask[distributed]).")
 @click.option("--scoring", type=click.Choice([s.value for s in Scoring], case_sensitive=False),
               default=Scoring.SOCHI.value, show_default=True, help="Preferans scoring system.")
 @click.option("--pot", type=int, default=ScoreOptions.pot, show_default=True,
@@ -122,8 +144,8 @@ def _known(texts: tuple[str, ...], game_name: str) -> dict[int, list]:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def bid_command(game: str, hand: str, seat: str, dealer: str | None, talon: str | None, out: str | None,
                 known: tuple[str, ...], contracts: str | None, samples: int | None, exact: bool,
-                seed: int, workers: int | None, scoring: str, pot: int, maximum: int, honours: str,
-                progress: bool | None, plot: str | None, as_json: bool) -> int:
+                seed: int, workers: int | None, scheduler: str | None, scoring: str, pot: int,
+                maximum: int, honours: str, progress: bool | None, plot: str | None, as_json: bool) -> int:
     """What a hand of GAME is worth to bid, double dummy over the cards the player cannot see.
 
     The unseen cards are dealt at random (or every way, --exact), each layout
@@ -148,12 +170,12 @@ def bid_command(game: str, hand: str, seat: str, dealer: str | None, talon: str 
             raise click.UsageError("--plot needs matplotlib: pip install 'prefdd[plot]'") from None
     options = ScoreOptions(Scoring(scoring.lower()), pot, maximum, Honours(honours.lower()))
     shown = sys.stderr.isatty() if progress is None else progress
-    with progress_bar(shown) as callback:
+    with executor_for(scheduler) as executor, progress_bar(shown) as callback:
         result = bid(name, read_cards(hand), player, the_dealer, talon=read_cards(talon),
                      out=read_cards(out), known=_known(known, name),
                      contracts=[c.strip() for c in contracts.split(",")] if contracts else None,
                      options=options, samples=samples, exact=exact, seed=None if exact else seed,
-                     workers=workers, progress=callback)
+                     workers=workers, executor=executor, progress=callback)
     if result.count == 0:
         click.echo("prefdd: stopped before any layout was solved", err=True)
         return INTERRUPTED

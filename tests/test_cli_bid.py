@@ -103,3 +103,21 @@ def test_bad_input_is_one_line(args: list[str], message: str) -> None:
     result = run("bid", "preferans", *args)
     assert result.exit_code == 2
     assert message in result.output and "Traceback" not in result.output
+
+
+def test_a_run_on_a_dask_scheduler() -> None:
+    distributed = pytest.importorskip("distributed")
+    args = ["bid", "preferans", "--hand", HAND, "--dealer", "2", "--out", TALON, "--contracts", "6S,6NT",
+            "--samples", "16", "--seed", "2", "--json"]
+    local = run(*args, "--workers", "1")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        remote = run(*args, "--dask", cluster.scheduler_address)
+    assert remote.exit_code == 0, remote.output
+    assert json.loads(remote.output) == json.loads(local.output)
+
+
+def test_an_unreachable_dask_scheduler_is_one_line() -> None:
+    pytest.importorskip("distributed")
+    result = run("bid", "preferans", "--hand", HAND, "--dask", "tcp://127.0.0.1:9")
+    assert result.exit_code == 2 and "cannot reach the scheduler" in result.output
