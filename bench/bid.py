@@ -25,7 +25,7 @@ import time
 from tabulate import tabulate
 
 from rules import PREFERANS, get_contract, parse_cards
-from solver.bid import bid_contracts, evaluate
+from solver.bidding import bid_contracts, evaluate
 from solver.layouts import Hidden
 
 HAND = parse_cards("SA SK SJ ST S9 HA HK D7 C8 C7")

@@ -30,7 +30,7 @@ from cli.bid_render import bid_to_json, bid_to_text, plot_tricks
 from rules import Card, InvalidInputError, get_game, parse_cards, parse_hand
 from rules.scoring import Honours, Scoring
 from solver import ScoreOptions
-from solver.bid import bid
+from solver.bidding import bid
 from solver.layouts import HANDS
 
 INTERRUPTED = 130

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from rules import format_hand
-from solver.bid import BidResult
+from solver.bidding import BidResult
 
 _BARS = " ▁▂▃▄▅▆▇█"
 

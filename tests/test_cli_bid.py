@@ -11,7 +11,7 @@ from click.testing import CliRunner
 import cli.bid
 from cli.main import main
 from rules import PREFERANS, get_contract, parse_cards
-from solver.bid import bid, evaluate
+from solver.bidding import bid, evaluate
 from solver.layouts import Hidden
 
 HAND = "SA SK SJ ST S9 HA HK D7 C8 C7"

@@ -13,7 +13,7 @@ MODULES = [
     "rules.scoring.vienna", "rules.scoring.priffe", "rules.scoring.polskt_pass",
     "solver", "solver.api", "solver.batch", "solver.contracts", "solver.scores",
     "solver.tables", "cli.main", "cli.render",
-    "solver.talon", "solver.layouts", "solver.bid_values", "solver.bid", "cli.bid", "cli.bid_render",
+    "solver.talon", "solver.layouts", "solver.bid_values", "solver.bidding", "cli.bid", "cli.bid_render",
 ]
 
 

@@ -2,7 +2,7 @@
 
 from solver.api import Solution, set_table_size, solve
 from solver.batch import solve_many
-from solver.bid import BidResult, bid
+from solver.bidding import BidResult, bid
 from solver.contracts import ContractResult, solve_contract
 from solver.scores import ScoreOptions, score
 from solver.tables import FAMILIES, LABELS, Table, table
