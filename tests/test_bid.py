@@ -13,8 +13,8 @@ import pytest
 from rules import PREFERANS, PRIFFE, VIENNA, Deal, InvalidInputError, get_contract, parse_cards
 from rules.scoring import Scoring
 from solver import ScoreOptions, solve_contract
-from solver.bidding import BidResult, bid, evaluate, solve_layouts
 from solver.bid_values import trick_values
+from solver.bidding import BidResult, bid, evaluate, solve_layouts
 from solver.layouts import Hidden
 from solver.talon import solve_talon
 
