@@ -38,7 +38,11 @@ def oracle_hidden(deal: str, first: int) -> Hidden:
 
 
 def playable(rows: list) -> list:
-    """The oracle problems with no card already played (the bid analysis starts at the first lead)."""
+    """The oracle problems with no card already played (the bid analysis starts at the first lead).
+
+    The misère problems are left to test_solveall.py: a misère solve is some 20 times slower, and
+    184,756 of them take hours on this machine.
+    """
     return [row for row in rows if "#" not in row[1]]
 
 
@@ -208,7 +212,8 @@ def test_exact_enumeration_reproduces_the_first_oracle_layouts(name, deal, contr
 
 @pytest.mark.slow
 @pytest.mark.skipif(not ORACLE.is_file(), reason="shared/oracle is not beside the repository")
-@pytest.mark.parametrize("name,deal,contract,first,full,part", playable(problems()))
+@pytest.mark.parametrize("name,deal,contract,first,full,part",
+                         [p for p in playable(problems()) if ORACLE_CONTRACTS[p[2]] != "misere"])
 def test_exact_enumeration_reproduces_the_oracle(name, deal, contract, first, full, part) -> None:
     hidden = oracle_hidden(deal, first)
     result = bid("preferans", hidden.hand, 0, hidden.dealer, out=hidden.out,
