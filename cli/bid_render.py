@@ -93,7 +93,7 @@ def bid_to_text(result: BidResult) -> str:
     alike = f" (as good on every layout: {', '.join(same)})" if same else ""
     console.print(f"Recommended: {_name(result, best)} (expected {score:.2f}){alike}; ahead of "
                   f"{_name(result, second)} by {mean:.2f} ± {error:.2f} on the same layouts, "
-                  f"confidence {100 * result.confidence:.1f}%.")
+                  f"confidence {100 * result.confidence:.1f}%.", soft_wrap=True)
     return buffer.getvalue()
 
 
