@@ -121,7 +121,7 @@ def _known(texts: tuple[str, ...], game_name: str) -> dict[int, list]:
 @click.option("--known", multiple=True, help="Cards known in another hand, 'SEAT:CARDS' (repeatable).")
 @click.option("--contracts", help="Comma-separated contracts to analyse (default: every contract "
                                   "the player can declare).")
-@click.option("--samples", type=int, help="Layouts to sample (default 1000; Priffe 100).")
+@click.option("--samples", type=int, help="Layouts to sample (default 1000; Priffe 20).")
 @click.option("--exact", is_flag=True, help="Solve every layout instead of sampling (when few enough: "
                                             "with the talon known, 184,756).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled layouts.")

@@ -50,7 +50,7 @@ from solver.layouts import Hidden
 from solver.scores import ScoreOptions
 from solver.talon import solve_talon
 
-DEFAULT_SAMPLES = {"preferans": 1000, "vienna": 1000, "polskt-pass": 1000, "priffe": 100}
+DEFAULT_SAMPLES = {"preferans": 1000, "vienna": 1000, "polskt-pass": 1000, "priffe": 20}
 """Layouts sampled when no number is given (Priffe's 52-card deals solve far slower)."""
 STANDARD_OPTIONS = ScoreOptions()
 """Sochi scoring, a pot of 20 units, a maximum of 30, standard honours."""
