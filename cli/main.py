@@ -258,6 +258,8 @@ def table_command(game: str, deal: str, dealer: str, as_json: bool) -> int:
 
 
 from cli.analyse import analyse_command  # noqa: E402 - its helpers come from this module
+from cli.bid import bid_command  # noqa: E402 - cli.bid uses parse_seat above
 
 main.add_command(analyse_command)
 main.add_command(talon_command)
+main.add_command(bid_command)

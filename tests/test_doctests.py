@@ -12,8 +12,9 @@ MODULES = [
     "rules.play", "rules.play_notation", "rules.position", "rules.session", "rules.contracts",
     "rules.talon", "rules.scoring", "rules.scoring.preferans",
     "rules.scoring.vienna", "rules.scoring.priffe", "rules.scoring.polskt_pass",
-    "solver", "solver.analysis", "solver.api", "solver.batch", "solver.contracts", "solver.scores",
-    "solver.tables", "solver.talon", "cli.main", "cli.render", "cli.talon", "cli.talon_render",
+    "solver", "solver.analysis", "solver.api", "solver.batch", "solver.bid_values", "solver.bidding",
+    "solver.contracts", "solver.layouts", "solver.scores", "solver.tables", "solver.talon",
+    "cli.main", "cli.render", "cli.talon", "cli.talon_render", "cli.bid", "cli.bid_render",
 ]
 
 

@@ -1,0 +1,188 @@
+"""``prefdd bid``: what a hand is worth before the talon and the other hands are seen.
+
+A stop with Ctrl-C keeps the layouts already solved: their table is printed
+with a note, and the command exits with status 130 (the shell's code for an
+interrupted command).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
+
+import click
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from cli.bid_render import bid_to_json, bid_to_text, plot_tricks
+from rules import Card, InvalidInputError, get_game, parse_cards, parse_hand
+from rules.scoring import Honours, Scoring
+from solver import ScoreOptions
+from solver.bidding import bid
+from solver.layouts import HANDS
+
+INTERRUPTED = 130
+
+
+class RateColumn(ProgressColumn):
+    """Layouts solved per second."""
+
+    def render(self, task: Task) -> Text:
+        return Text("" if task.speed is None else f"{task.speed:.1f} layouts/s")
+
+
+@contextmanager
+def progress_bar(shown: bool) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress callback drawing a bar on stderr, or None when not shown."""
+    if not shown:
+        yield None
+        return
+    columns = (TextColumn("solving"), BarColumn(), MofNCompleteColumn(), RateColumn(),
+               TextColumn("left"), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("layouts", total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
+
+
+@contextmanager
+def executor_for(scheduler: str | None) -> Iterator[Executor | None]:
+    """A Dask client's executor for the scheduler at `scheduler`, or None (local threads)."""
+    if scheduler is None:
+        yield None
+        return
+    try:
+        from distributed import Client
+    except ImportError:
+        raise click.UsageError("--dask needs dask[distributed]: pip install 'dask[distributed]'") from None
+    try:
+        client = Client(scheduler, timeout=10)
+    except OSError as error:
+        raise click.UsageError(f"--dask: cannot reach the scheduler at {scheduler}: {error}") from None
+    with client:
+        yield client.get_executor()
+
+
+def _seat(text: str | None, game_name: str) -> int | None:
+    from cli.main import parse_seat
+
+    return parse_seat(text, get_game(game_name), HANDS[game_name])
+
+
+def read_cards(text: str | None) -> list[Card]:
+    """Cards as a list (``SA SK HT``) or as one hand in the deal notation (``AK.T..``)."""
+    if not text:
+        return []
+    if "." in text and len(text.split()) == 1:
+        return sorted(parse_hand(text.strip()))
+    return parse_cards(text)
+
+
+def _known(texts: tuple[str, ...], game_name: str) -> dict[int, list]:
+    known: dict[int, list] = {}
+    for text in texts:
+        seat, colon, cards = text.partition(":")
+        if not colon:
+            raise InvalidInputError(f"--known {text!r}: write a seat, a colon and the cards, like '1:SA SK'")
+        index = _seat(seat, game_name)
+        assert index is not None
+        known.setdefault(index, []).extend(read_cards(cards))
+    return known
+
+
+@click.command(name="bid")
+@click.argument("game", metavar="GAME",
+                type=click.Choice(("preferans", "vienna", "polskt-pass", "priffe"), case_sensitive=False))
+@click.option("--hand", required=True, help="The player's cards, like 'SA SK ST HA D7 ...' or 'AKT.A.7.-' "
+                                            "(Polskt pass: 5, or 6 when the player took an extra card "
+                                            "and discards). Cards options take either form.")
+@click.option("--seat", default="0", show_default=True, help="The player's seat: he is the declarer.")
+@click.option("--dealer", help="The dealer's seat (default: the player's right-hand neighbour, so the "
+                               "player is eldest hand).")
+@click.option("--talon", help="Preferans, Vienna: the talon, when it is known; the declarer picks it up "
+                              "in contracts with talon.")
+@click.option("--out", help="Cards known to be out of play; in Preferans and Vienna the discards "
+                            "already made: the hand then plays as it is.")
+@click.option("--known", multiple=True, help="Cards known in another hand, 'SEAT:CARDS' (repeatable).")
+@click.option("--contracts", help="Comma-separated contracts to analyse (default: every contract "
+                                  "the player can declare).")
+@click.option("--samples", type=int, help="Layouts to sample (default 1000; Priffe 20).")
+@click.option("--exact", is_flag=True, help="Solve every layout instead of sampling (when few enough: "
+                                            "with the talon known, 184,756).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled layouts.")
+@click.option("--workers", type=int, help="Threads (default: every core).")
+@click.option("--dask", "scheduler", metavar="ADDRESS",
+              help="Solve on a Dask cluster: its scheduler's address, like tcp://host:8786 "
+                   "(needs dask[distributed]).")
+@click.option("--scoring", type=click.Choice([s.value for s in Scoring], case_sensitive=False),
+              default=Scoring.SOCHI.value, show_default=True, help="Preferans scoring system.")
+@click.option("--pot", type=int, default=ScoreOptions.pot, show_default=True,
+              help="Vienna and Polskt pass: units in the pot (a base stake is 10).")
+@click.option("--maximum", type=int, default=ScoreOptions.maximum, show_default=True,
+              help="Vienna: the most played for in one deal, in units.")
+@click.option("--honours", type=click.Choice([h.value for h in Honours], case_sensitive=False),
+              default=Honours.STANDARD.value, show_default=True, help="Priffe honours rule.")
+@click.option("--progress/--no-progress", default=None,
+              help="Draw a progress bar on stderr (default: when stderr is a terminal).")
+@click.option("--plot", type=click.Path(dir_okay=False, writable=True),
+              help="Also draw each contract's trick distribution to this PNG file (needs matplotlib).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def bid_command(game: str, hand: str, seat: str, dealer: str | None, talon: str | None, out: str | None,
+                known: tuple[str, ...], contracts: str | None, samples: int | None, exact: bool,
+                seed: int, workers: int | None, scheduler: str | None, scoring: str, pot: int,
+                maximum: int, honours: str, progress: bool | None, plot: str | None, as_json: bool) -> int:
+    """What a hand of GAME is worth to bid, double dummy over the cards the player cannot see.
+
+    The unseen cards are dealt at random (or every way, --exact), each layout
+    is solved for every contract with the declarer's best discard, and each
+    contract gets its trick distribution, the probability that it makes and
+    the bidder's expected score with standard errors; the recommended bid is
+    the highest expected score (pass, worth 0, if none is positive).
+    Assumed: the defenders always play (whist, go with); Preferans scores are
+    the declarer's share of the settlement in whist points, Vienna's his net
+    payment, Polskt pass's his gain, Priffe's his side's points less theirs.
+    """
+    name = get_game(game).name
+    player = _seat(seat, name)
+    assert player is not None
+    the_dealer = _seat(dealer, name)
+    if the_dealer is None:
+        the_dealer = (player - 1) % HANDS[name]
+    if plot is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise click.UsageError("--plot needs matplotlib: pip install 'prefdd[plot]'") from None
+    options = ScoreOptions(Scoring(scoring.lower()), pot, maximum, Honours(honours.lower()))
+    shown = sys.stderr.isatty() if progress is None else progress
+    with executor_for(scheduler) as executor, progress_bar(shown) as callback:
+        result = bid(name, read_cards(hand), player, the_dealer, talon=read_cards(talon),
+                     out=read_cards(out), known=_known(known, name),
+                     contracts=[c.strip() for c in contracts.split(",")] if contracts else None,
+                     options=options, samples=samples, exact=exact, seed=None if exact else seed,
+                     workers=workers, executor=executor, progress=callback)
+    if result.count == 0:
+        click.echo("prefdd: stopped before any layout was solved", err=True)
+        return INTERRUPTED
+    click.echo(json.dumps(bid_to_json(result)) if as_json else bid_to_text(result), nl=as_json)
+    if plot is not None:
+        plot_tricks(result, plot)
+    if result.partial:
+        click.echo(f"prefdd: stopped: {result.count} of {result.requested} layouts solved", err=True)
+        return INTERRUPTED
+    return 0

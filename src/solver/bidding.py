@@ -1,0 +1,349 @@
+"""Bid expectations: what a hand is worth before the talon (and the other hands) are seen.
+
+The cards the player cannot see are dealt at random, uniformly over the
+layouts consistent with what he knows (or every layout is enumerated); each
+layout is solved double dummy for every contract, the declarer choosing his
+best discard where the contract lets him take the talon (contracts without
+the talon are played with the hand as it is); and the outcomes are
+aggregated: per contract the distribution of the declarer's tricks, the
+probability that it makes, and the expected *bidder's score* under the
+chosen scoring system (:mod:`solver.bid_values` says whose score it is and
+what is assumed of the defenders), each with its standard error.
+
+The recommended bid is the contract of highest expected score, or *pass*
+(valued at 0: what follows a pass is not analysed) when none is positive.
+How sure that is, is measured on the same layouts against the runner-up,
+the best other choice that scores differently on some layout (choices
+that score the same on every layout, such as Vienna 1 and 2 when the best
+trump is the same, are listed as :attr:`BidResult.equivalent`): the paired
+difference between the recommendation's score and the runner-up's, its mean and
+standard error, and ``confidence = Φ(mean / error)``, the normal-approximation
+probability that the recommendation really is the better of the two (1 when
+exact and ahead).
+
+Reproducible: every layout is drawn up front from ``numpy.random.default_rng(seed)``
+in the calling process and results land by layout index, so the numbers are
+the same whatever the number of workers or the executor.
+
+>>> from rules import parse_cards
+>>> result = bid("preferans", parse_cards("SA SK SQ SJ ST S9 S8 HA HK HQ"), seat=0, dealer=2,
+...              talon=parse_cards("CA CK"), contracts=["6S", "10S"], samples=4, seed=1, workers=1)
+>>> result.probability.tolist(), result.recommended.name
+([1.0, 1.0], '10S')
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor, Future, ThreadPoolExecutor, as_completed
+from dataclasses import dataclass
+
+import numpy as np
+
+from rules import CONTRACTS, VIENNA, Aim, Card, Contract, Game, InvalidInputError, get_contract
+from rules.contracts import VIENNA_SUIT_ORDER
+from solver.bid_values import priffe_value, trick_values
+from solver.contracts import solve_contract
+from solver.layouts import Hidden
+from solver.scores import ScoreOptions
+from solver.talon import solve_talon
+
+DEFAULT_SAMPLES = {"preferans": 1000, "vienna": 1000, "polskt-pass": 1000, "priffe": 20}
+"""Layouts sampled when no number is given (Priffe's 52-card deals solve far slower)."""
+STANDARD_OPTIONS = ScoreOptions()
+"""Sochi scoring, a pot of 20 units, a maximum of 30, standard honours."""
+EXACT_LIMIT = 2_000_000
+"""The most layouts an exact enumeration takes on."""
+
+
+def bid_contracts(game: Game) -> tuple[Contract, ...]:
+    """The contracts a player can bid and declare: all but all-pass and passnolla.
+
+    >>> from rules import PRIFFE
+    >>> [c.name for c in bid_contracts(PRIFFE)]
+    ['ruter', 'hjarter', 'nolla', 'priffe']
+    """
+    return tuple(c for c in CONTRACTS[game.name].values() if c.has_declarer)
+
+
+def solve_layouts(hidden: Hidden, contracts: Sequence[str],
+                  layouts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The declarer's (side's) tricks and whether each contract makes, for each layout.
+
+    Returns an int16 and a bool array, ``[layouts, contracts]``. Contracts that
+    ask the same question of the play (Preferans 6♠ to 10♠) are solved once.
+    In Vienna, a contract with talon counts the best of its trump and every
+    higher one, as the declarer may name any of them.
+    """
+    game = hidden.game
+    asked = [get_contract(game, name) for name in contracts]
+    needed = asked + [higher for c in asked for higher in _higher_trumps(c)]
+    questions: dict[tuple, Contract] = {}
+    for contract in needed:
+        questions.setdefault(_question(hidden, contract), contract)
+    talon_questions = [c for c in questions.values() if _uses_talon(hidden, c)]
+    plain_questions = [c for c in questions.values() if not _uses_talon(hidden, c)]
+    total = game.hand_size
+    tricks = np.zeros((len(layouts), len(asked)), dtype=np.int16)
+    made = np.zeros((len(layouts), len(asked)), dtype=bool)
+    for row, layout in enumerate(layouts):
+        deal, _ = hidden.deal(layout)
+        answers: dict[str, tuple[int, bool]] = {}
+        if talon_questions:
+            full = deal if game.name == "polskt-pass" else hidden.with_talon(deal)
+            result = solve_talon(full, hidden.dealer, hidden.seat, contracts=talon_questions)
+            answers.update((c.contract.name, (c.tricks, c.made)) for c in result.choices)
+        for contract in plain_questions:
+            outcome = solve_contract(deal, contract, hidden.dealer, hidden.seat)
+            answers[contract.name] = (outcome.tricks, bool(outcome.made))
+        for column, contract in enumerate(asked):
+            options = [answers[questions[_question(hidden, c)].name]
+                       for c in (contract, *_higher_trumps(contract))]
+            best = max(t for t, _ in options)
+            tricks[row, column] = best
+            made[row, column] = (any(m for _, m in options) if contract.aim is Aim.WIN_DEAL
+                                 else contract.made(best, total))
+    return tricks, made
+
+
+def _question(hidden: Hidden, contract: Contract) -> tuple:
+    """What decides the play of a contract: equal keys give equal tricks."""
+    if contract.aim is Aim.WIN_DEAL:
+        return (contract.name,)
+    return (_uses_talon(hidden, contract), contract.trump, contract.lead, contract.lowest_winner,
+            contract.aim is Aim.AVOID)
+
+
+def _uses_talon(hidden: Hidden, contract: Contract) -> bool:
+    return hidden.pickup and (contract.talon or contract.aim is Aim.WIN_DEAL)
+
+
+def _higher_trumps(contract: Contract) -> tuple[Contract, ...]:
+    """Vienna: the contracts with talon of a higher trump, which the declarer may name instead."""
+    if contract.game is not VIENNA or not contract.talon or contract.trump is None:
+        return ()
+    index = VIENNA_SUIT_ORDER.index(contract.trump)
+    return tuple(get_contract(VIENNA, str(i + 1)) for i in range(index + 1, len(VIENNA_SUIT_ORDER)))
+
+
+def _solve_chunk(hidden: Hidden, contracts: tuple[str, ...], start: int,
+                 layouts: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
+    tricks, made = solve_layouts(hidden, contracts, layouts)
+    return start, tricks, made
+
+
+@dataclass(frozen=True, eq=False)
+class BidResult:
+    """Per layout and contract, the declarer's tricks, whether it makes and the bidder's score.
+
+    Arrays are ``[layouts, contracts]``; the statistics are over the layouts
+    solved. `partial` means the run was stopped before every layout was
+    solved (the layouts kept are those finished, a uniform sample still when
+    sampling, but an enumeration left incomplete is not exact).
+    """
+
+    hidden: Hidden
+    contracts: tuple[Contract, ...]
+    layouts: np.ndarray
+    tricks: np.ndarray
+    made: np.ndarray
+    scores: np.ndarray
+    exact: bool
+    requested: int
+    options: ScoreOptions
+    seed: int | None = None
+    partial: bool = False
+
+    @property
+    def count(self) -> int:
+        """The layouts solved."""
+        return len(self.tricks)
+
+    @property
+    def histograms(self) -> np.ndarray:
+        """``[contracts, tricks + 1]``: how many layouts gave the declarer each number of tricks."""
+        top = self.hidden.game.hand_size
+        return np.stack([np.bincount(column, minlength=top + 1) for column in self.tricks.T.astype(np.int64)])
+
+    @property
+    def probability(self) -> np.ndarray:
+        """The probability that each contract makes."""
+        return self.made.mean(axis=0)
+
+    @property
+    def probability_error(self) -> np.ndarray:
+        """Its standard error (0 for an exact enumeration)."""
+        return self._error(self.made.astype(np.float64))
+
+    @property
+    def expected(self) -> np.ndarray:
+        """The bidder's expected score for each contract."""
+        return self.scores.mean(axis=0)
+
+    @property
+    def expected_error(self) -> np.ndarray:
+        """Its standard error, std / sqrt(n) (0 for an exact enumeration)."""
+        return self._error(self.scores)
+
+    def _error(self, values: np.ndarray) -> np.ndarray:
+        if self.exact and not self.partial:
+            return np.zeros(values.shape[1])
+        if len(values) < 2:
+            return np.full(values.shape[1], np.inf)
+        return values.std(axis=0, ddof=1) / math.sqrt(len(values))
+
+    @property
+    def _ranking(self) -> list[int]:
+        """Contract columns and -1 for pass, best expected score first (ties: the lower contract)."""
+        means = self.expected
+        options = [*range(len(self.contracts)), -1]
+        return sorted(options, key=lambda i: -(means[i] if i >= 0 else 0.0))
+
+    def _column(self, index: int) -> np.ndarray:
+        return self.scores[:, index] if index >= 0 else np.zeros(self.count)
+
+    @property
+    def _top_two(self) -> tuple[int, int]:
+        """The best choice, and the best one that scores differently on some layout (if any does)."""
+        ranking = self._ranking
+        best = self._column(ranking[0])
+        second = next((i for i in ranking[1:] if not np.array_equal(self._column(i), best)), ranking[1])
+        return ranking[0], second
+
+    @property
+    def recommended(self) -> Contract | None:
+        """The contract of highest expected score, or None: pass."""
+        best = self._top_two[0]
+        return self.contracts[best] if best >= 0 else None
+
+    @property
+    def equivalent(self) -> tuple[Contract | None, ...]:
+        """The other choices that score exactly as the recommendation on every layout (None: pass)."""
+        best = self._top_two[0]
+        column = self._column(best)
+        return tuple(self.contracts[i] if i >= 0 else None for i in self._ranking[1:]
+                     if np.array_equal(self._column(i), column))
+
+    @property
+    def runner_up(self) -> Contract | None:
+        """The best choice that scores differently from the recommendation on some layout (None: pass)."""
+        second = self._top_two[1]
+        return self.contracts[second] if second >= 0 else None
+
+    @property
+    def advantage(self) -> tuple[float, float]:
+        """The mean paired score difference, recommendation less runner-up, and its standard error."""
+        first, second = self._top_two
+        difference = self._column(first) - self._column(second)
+        if self.exact and not self.partial:
+            return float(difference.mean()), 0.0
+        error = difference.std(ddof=1) / math.sqrt(len(difference)) if len(difference) > 1 else math.inf
+        return float(difference.mean()), float(error)
+
+    @property
+    def confidence(self) -> float:
+        """Φ(advantage / error): how likely the recommendation beats the runner-up (normal approximation)."""
+        mean, error = self.advantage
+        if error == 0:
+            return 1.0 if mean > 0 else 0.5
+        return 0.5 * (1 + math.erf(mean / error / math.sqrt(2)))
+
+    def index(self, name: str) -> int:
+        """The column of the contract called `name`."""
+        wanted = get_contract(self.hidden.game, name)
+        if wanted not in self.contracts:
+            raise InvalidInputError(f"{wanted.name} was not analysed")
+        return self.contracts.index(wanted)
+
+
+def bid(game: str | Game, hand: Iterable[Card], seat: int, dealer: int, *,
+        talon: Iterable[Card] = (), out: Iterable[Card] = (),
+        known: Mapping[int, Iterable[Card]] | None = None,
+        contracts: Sequence[str] | None = None, options: ScoreOptions = STANDARD_OPTIONS,
+        samples: int | None = None, exact: bool = False, seed: int | None = None,
+        workers: int | None = None, executor: Executor | None = None,
+        progress: Callable[[int, int], None] | None = None) -> BidResult:
+    """Bid expectations for `hand` held at `seat`, `dealer` dealing: see the module's docstring.
+
+    `talon`, `out` and `known` are what the player knows besides his hand
+    (:class:`solver.layouts.Hidden`). `samples` layouts are drawn with `seed`
+    (default: :data:`DEFAULT_SAMPLES`), or with `exact` every layout is
+    solved. The work runs on `workers` threads (default: every core) or on
+    `executor` (any :class:`concurrent.futures.Executor`: a process pool, a
+    Dask client's ``get_executor()``). `progress(done, total)` is called as
+    layouts finish. Ctrl-C (KeyboardInterrupt) stops the run: the layouts
+    finished are returned, flagged `partial`.
+    """
+    hidden = Hidden.make(game, hand, seat, dealer, talon=talon, out=out, known=known)
+    the_game = hidden.game
+    chosen = (tuple(get_contract(the_game, name) for name in contracts) if contracts
+              else bid_contracts(the_game))
+    if exact and samples is not None:
+        raise InvalidInputError("give a number of samples or ask for an exact enumeration, not both")
+    if exact:
+        if hidden.count() > EXACT_LIMIT:
+            raise InvalidInputError(f"{hidden.count():,} layouts are too many to enumerate (at most "
+                                    f"{EXACT_LIMIT:,}): sample them instead")
+        layouts = hidden.enumerate()
+    else:
+        layouts = hidden.sample(DEFAULT_SAMPLES[the_game.name] if samples is None else samples, seed)
+    return evaluate(hidden, chosen, layouts, exact=exact, options=options, seed=seed, workers=workers,
+                    executor=executor, progress=progress)
+
+
+def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray, *, exact: bool = False,
+             options: ScoreOptions = STANDARD_OPTIONS, seed: int | None = None, workers: int | None = None,
+             executor: Executor | None = None, chunk: int | None = None,
+             progress: Callable[[int, int], None] | None = None) -> BidResult:
+    """Solve and score the given `layouts` (rows of :meth:`Hidden.sample` or :meth:`Hidden.enumerate`)."""
+    names = tuple(c.name for c in contracts)
+    count = len(layouts)
+    threads = workers or os.cpu_count() or 1
+    size = chunk or max(1, min(8, count // (256 * threads)))  # small: a stop loses little work
+    tricks = np.zeros((count, len(names)), dtype=np.int16)
+    made = np.zeros((count, len(names)), dtype=bool)
+    done = np.zeros(count, dtype=bool)
+    pool = executor if executor is not None else ThreadPoolExecutor(max_workers=threads)
+    futures: list[Future] = []
+    stopped = False
+    try:
+        futures = [pool.submit(_solve_chunk, hidden, names, start, layouts[start:start + size])
+                   for start in range(0, count, size)]
+        finished = 0
+        for future in as_completed(futures):
+            start, part_tricks, part_made = future.result()
+            end = start + len(part_tricks)
+            tricks[start:end], made[start:end], done[start:end] = part_tricks, part_made, True
+            finished += len(part_tricks)
+            if progress is not None:
+                progress(finished, count)
+    except KeyboardInterrupt:
+        stopped = True
+        for future in futures:
+            future.cancel()
+    finally:
+        if executor is None:
+            pool.shutdown(wait=not stopped, cancel_futures=True)
+    kept = np.flatnonzero(done)
+    layouts, tricks, made = layouts[kept], tricks[kept], made[kept]
+    return BidResult(hidden, tuple(contracts), layouts, tricks, made, _scores(hidden, contracts, layouts,
+                     tricks, made, options), exact, count, options, seed, partial=len(kept) < count)
+
+
+def _scores(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray, tricks: np.ndarray,
+            made: np.ndarray, options: ScoreOptions) -> np.ndarray:
+    """The bidder's score per layout and contract (:mod:`solver.bid_values`)."""
+    scores = np.zeros(tricks.shape, dtype=np.float64)
+    for column, contract in enumerate(contracts):
+        if hidden.game_name == "priffe":
+            for row, layout in enumerate(layouts):
+                deal, _ = hidden.deal(layout)
+                scores[row, column] = priffe_value(contract, int(tricks[row, column]), deal.hands,
+                                                   hidden.seat, options)
+        elif contract.aim is Aim.WIN_DEAL:
+            scores[:, column] = trick_values(contract, options, hidden.hands)[made[:, column].astype(int)]
+        else:
+            scores[:, column] = trick_values(contract, options)[tricks[:, column]]
+    return scores
