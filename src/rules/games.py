@@ -9,12 +9,14 @@ belong to the trump suit and rank above its ace.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from rules.cards import Card, Rank, Suit
 from rules.constraints import Constraint
 from rules.errors import InvalidInputError
 
 _STANDARD_RANKS = tuple(Rank)
+_DECKS: dict[tuple[str, int], frozenset[Card]] = {}  # by game name and hands: deals are checked often
 _PIQUET_RANKS = tuple(r for r in Rank if r >= Rank.SEVEN)
 
 
@@ -48,7 +50,10 @@ class Game:
 
     def deck(self, hands: int) -> frozenset[Card]:
         """Every card of the deck for a deal of `hands` hands."""
-        return frozenset(Card(s, r) for s in Suit for r in self.ranks_for(hands))
+        key = (self.name, hands)
+        if key not in _DECKS:
+            _DECKS[key] = frozenset(Card(s, r) for s in Suit for r in self.ranks_for(hands))
+        return _DECKS[key]
 
     @property
     def needs_trump(self) -> bool:
@@ -66,7 +71,7 @@ class Game:
             return trump, len(side) + top
         return card.suit, side.index(card.rank)
 
-    @property
+    @cached_property
     def _side_ranks(self) -> tuple[Rank, ...]:
         """Every rank that can be in a suit of its own, low to high (jacks excluded in Polskt pass)."""
         every = set(self.ranks).union(*self.extra_ranks.values())

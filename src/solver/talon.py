@@ -119,8 +119,11 @@ class _Question:
                     for suit, order in [game.play_order(card, trump)]}
         self.masks = [sum(1 << self.bit[c] for c in deal.hands[s]) for s in seats]
         holder = {self.bit[c]: i for i, s in enumerate(seats) for c in deal.hands[s]}
-        self.suits = [[(b, holder[b]) for b in sorted(holder, reverse=True) if b >> 4 == suit]
-                      for suit in range(4)]
+        order = sorted(holder, reverse=True)
+        # Each suit's holders from the top as a string, and each card's place in it.
+        in_suit = [[b for b in order if b >> 4 == suit] for suit in range(4)]
+        self.suits = ["".join(str(holder[b]) for b in bits) for bits in in_suit]
+        self.place = {b: (suit, i) for suit, bits in enumerate(in_suit) for i, b in enumerate(bits)}
         self.me = seats.index(play.seat)
         # To minimise, the defenders are the engine's MAX side, counting the declarer's tricks:
         # the same game as the declarer maximising theirs, and its search runs faster.
@@ -139,8 +142,10 @@ class _Question:
 
     def shape(self, discard: frozenset[Card]) -> tuple:
         """Who holds each card still in play, suit by suit from the top: equal shapes, equal play."""
-        gone = {self.bit[c] for c in discard}
-        return tuple(tuple(h for b, h in suit if b not in gone) for suit in self.suits)
+        suits = list(self.suits)
+        for suit, place in sorted((self.place[self.bit[c]] for c in discard), reverse=True):
+            suits[suit] = suits[suit][:place] + suits[suit][place + 1:]
+        return tuple(suits)
 
     def load(self, discard: frozenset[Card]) -> None:
         assert self.engine is not None
