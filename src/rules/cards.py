@@ -95,6 +95,9 @@ class Card:
     suit: Suit
     rank: Rank
 
+    def __hash__(self) -> int:  # cards are hashed by the million in sets and dict keys: keep it cheap
+        return self.suit * 16 + self.rank
+
     def __str__(self) -> str:
         return self.suit.letter + self.rank.letter
 

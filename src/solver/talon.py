@@ -36,6 +36,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+from copy import copy
 from dataclasses import dataclass
 
 import numpy as np
@@ -49,6 +50,7 @@ from rules import (
     Game,
     InvalidInputError,
     Play,
+    Suit,
     get_contract,
 )
 from rules.talon import allowed_contracts, check_talon_deal, lay_away, legal_discards
@@ -114,9 +116,7 @@ class _Question:
         self.goal = goal
         self.minimise = play.minimise and goal == GOAL_TRICKS
         self.total = game.hand_size
-        self.bit = {card: 16 * suit + order
-                    for hand in deal.hands for card in hand
-                    for suit, order in [game.play_order(card, trump)]}
+        self.bit = _bits(game, trump, len(deal.hands))
         self.masks = [sum(1 << self.bit[c] for c in deal.hands[s]) for s in seats]
         holder = {self.bit[c]: i for i, s in enumerate(seats) for c in deal.hands[s]}
         order = sorted(holder, reverse=True)
@@ -187,12 +187,33 @@ class _Question:
         return cost
 
 
-def _groups(question: _Question, discards: Sequence[frozenset[Card]]) -> list[list[int]]:
-    """Discard indices grouped by the shape of the play they leave, cheapest-looking group first."""
-    by_shape: dict[tuple, list[int]] = {}
-    for i, discard in enumerate(discards):
-        by_shape.setdefault(question.shape(discard), []).append(i)
-    return sorted(by_shape.values(), key=lambda g: (question.cost(discards[g[0]]), g[0]))
+_BITS: dict[tuple[str, Suit | None, int], dict[Card, int]] = {}
+
+
+def _bits(game: Game, trump: Suit | None, hands: int) -> dict[Card, int]:
+    """Each card's engine bit (16 per play suit, by strength), made once per game, trump and table size."""
+    key = (game.name, trump, hands)
+    if key not in _BITS:
+        _BITS[key] = {card: 16 * suit + order for card in game.deck(hands)
+                      for suit, order in [game.play_order(card, trump)]}
+    return _BITS[key]
+
+
+def _groups(question: _Question, discards: Sequence[frozenset[Card]],
+            shared: dict[tuple, list[list[int]]] | None = None) -> list[list[int]]:
+    """Discard indices grouped by the shape of the play they leave, cheapest-looking group first.
+
+    `shared` keeps the grouping for the next question that orders the cards the same way.
+    """
+    key = tuple(question.suits)
+    if shared is None or key not in shared:
+        by_shape: dict[tuple, list[int]] = {}
+        for i, discard in enumerate(discards):
+            by_shape.setdefault(question.shape(discard), []).append(i)
+        if shared is None:
+            shared = {}
+        shared[key] = list(by_shape.values())
+    return sorted(shared[key], key=lambda g: (question.cost(discards[g[0]]), g[0]))
 
 
 def _all_values(question: _Question, discards: Sequence[frozenset[Card]],
@@ -270,14 +291,15 @@ def solve_talon(deal: Deal, dealer: int, declarer: int, *,
     if wins is not None:
         tasks: list[tuple[list[int], list[list[int]]]] = [(js, []) for js in columns.values()]
     else:
-        tasks = _tasks(deal, plays, discards, list(columns.values()), grid, threads)
+        tasks, questions = _tasks(deal, plays, discards, list(columns.values()), grid, threads)
 
     def run(task: tuple[list[int], list[list[int]]]) -> dict[int, int] | tuple[int, list[list[int]]]:
         """A grid task's engine value by group, or a question's answer (best tricks, groups)."""
         js, groups = task
         if wins is not None:
             return _polskt_pass(_engine(), deal, plays[js[0]], discards, cells, wins, js)
-        question = _Question(deal, plays[js[0]], GOAL_TRICKS, _engine())
+        question = copy(questions[js[0]])
+        question.engine = _engine()
         if grid:
             return _all_values(question, discards, groups)
         best, ties = _best_values(question, discards, groups)
@@ -325,21 +347,25 @@ def _pool(threads: int) -> ThreadPoolExecutor:
 
 
 def _tasks(deal: Deal, plays: list[Play], discards: Sequence[frozenset[Card]], columns: list[list[int]],
-           grid: bool, threads: int) -> list[tuple[list[int], list[list[int]]]]:
-    """The work: each question's discard groups, a grid's long questions split between threads.
+           grid: bool, threads: int) -> tuple[list[tuple[list[int], list[list[int]]]], dict[int, _Question]]:
+    """The work: each question's discard groups (a grid's long questions split between threads),
+    and the questions by their first column.
 
     Misère and bettel take the engine longest, so they come first, and for a grid
     with several threads their groups are cut into one run for each thread.
     """
     tasks = []
+    questions = {}
+    shared: dict[tuple, list[list[int]]] = {}
     for js in sorted(columns, key=lambda js: not plays[js[0]].minimise):
-        groups = _groups(_Question(deal, plays[js[0]], GOAL_TRICKS), discards)
+        question = questions[js[0]] = _Question(deal, plays[js[0]], GOAL_TRICKS)
+        groups = _groups(question, discards, shared)
         if grid and threads > 1 and plays[js[0]].minimise:
             size = -(-len(groups) // threads)
             tasks += [(js, groups[i:i + size]) for i in range(0, len(groups), size)]
         else:
             tasks.append((js, groups))
-    return tasks
+    return tasks, questions
 
 
 def _declarer_tricks(play: Play, value: int, total: int) -> int:
