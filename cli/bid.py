@@ -62,7 +62,7 @@ def progress_bar(shown: bool) -> Iterator[Callable[[int, int], None] | None]:
 
 @contextmanager
 def executor_for(scheduler: str | None) -> Iterator[Executor | None]:
-    """A Dask client's executor for the scheduler at `scheduler`, or None (local threads)."""
+    """A Dask client's executor for the scheduler at `scheduler`, or None (local worker processes)."""
     if scheduler is None:
         yield None
         return
@@ -125,7 +125,7 @@ def _known(texts: tuple[str, ...], game_name: str) -> dict[int, list]:
 @click.option("--exact", is_flag=True, help="Solve every layout instead of sampling (when few enough: "
                                             "with the talon known, 184,756).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled layouts.")
-@click.option("--workers", type=int, help="Threads (default: every core).")
+@click.option("--workers", type=int, help="Worker processes (default: every core).")
 @click.option("--dask", "scheduler", metavar="ADDRESS",
               help="Solve on a Dask cluster: its scheduler's address, like tcp://host:8786 "
                    "(needs dask[distributed]).")

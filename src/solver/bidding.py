@@ -36,8 +36,9 @@ from __future__ import annotations
 
 import math
 import os
+import signal
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Executor, Future, ThreadPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 
 import numpy as np
@@ -270,8 +271,9 @@ def bid(game: str | Game, hand: Iterable[Card], seat: int, dealer: int, *,
     `talon`, `out` and `known` are what the player knows besides his hand
     (:class:`solver.layouts.Hidden`). `samples` layouts are drawn with `seed`
     (default: :data:`DEFAULT_SAMPLES`), or with `exact` every layout is
-    solved. The work runs on `workers` threads (default: every core) or on
-    `executor` (any :class:`concurrent.futures.Executor`: a process pool, a
+    solved. The work runs on `workers` processes (default: every core; much
+    of a layout's work is Python, which threads would take turns at) or on
+    `executor` (any :class:`concurrent.futures.Executor`: a thread pool, a
     Dask client's ``get_executor()``). `progress(done, total)` is called as
     layouts finish. Ctrl-C (KeyboardInterrupt) stops the run: the layouts
     finished are returned, flagged `partial`.
@@ -305,7 +307,12 @@ def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray,
     tricks = np.zeros((count, len(names)), dtype=np.int16)
     made = np.zeros((count, len(names)), dtype=bool)
     done = np.zeros(count, dtype=bool)
-    pool = executor if executor is not None else ThreadPoolExecutor(max_workers=threads)
+    if executor is not None:
+        pool: Executor = executor
+    elif threads > 1:
+        pool = ProcessPoolExecutor(max_workers=threads, initializer=_leave_interrupts_to_caller)
+    else:
+        pool = ThreadPoolExecutor(max_workers=1)
     futures: list[Future] = []
     stopped = False
     try:
@@ -330,6 +337,11 @@ def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray,
     layouts, tricks, made = layouts[kept], tricks[kept], made[kept]
     return BidResult(hidden, tuple(contracts), layouts, tricks, made, _scores(hidden, contracts, layouts,
                      tricks, made, options), exact, count, options, seed, partial=len(kept) < count)
+
+
+def _leave_interrupts_to_caller() -> None:
+    """A worker process ignores Ctrl-C: the caller stops the run and keeps what is finished."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _scores(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray, tricks: np.ndarray,
