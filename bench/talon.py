@@ -10,7 +10,8 @@ single-threaded, wall-clock:
   trump contract with most tricks) with its best discard laid away;
 - the best discard and its value for that one contract (`solve_talon` with
   one contract);
-- the full grid: every contract × every one of the 66 discards, exact.
+- the full grid: every contract × every one of the 66 discards, exact;
+  with `--threads N` also the same grid on N threads (`solve_talon`'s `workers`).
 
 and prints median, 90th percentile and worst of each, and the ratio of the
 one-contract search to the plain solve (median of the per-deal ratios).
@@ -56,15 +57,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100, help="random deals (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="also time the grid on this many threads (default 1: not)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    solves, ones, grids, ratios = [], [], [], []
+    solves, ones, grids, threaded, ratios = [], [], [], [], []
     for number in range(args.deals):
         deal, dealer, declarer = random_deal(rng)
         solve(_COLD)
         start = time.perf_counter()
         grid = solve_talon(deal, dealer, declarer, grid=True, game=PREFERANS)
         grids.append(time.perf_counter() - start)
+        if args.threads > 1:
+            solve(_COLD)
+            start = time.perf_counter()
+            again = solve_talon(deal, dealer, declarer, grid=True, game=PREFERANS, workers=args.threads)
+            threaded.append(time.perf_counter() - start)
+            if again.grid is None or grid.grid is None or (again.grid != grid.grid).any():
+                sys.exit(f"the grid on {args.threads} threads differs on deal {number}")
         trumps = [c for c in grid.choices if c.contract.trump is not None]
         choice = grid.best or max(trumps, key=lambda c: c.tricks)
         solve(_COLD)
@@ -85,6 +95,8 @@ def main() -> None:
     rows = [row("one plain solve (best contract, best discard)", solves),
             row("best discard for one contract (66 discards)", ones),
             row("full grid (26 contracts x 66 discards)", grids)]
+    if threaded:
+        rows.append(row(f"full grid on {args.threads} threads", threaded))
     print(tabulate(rows, headers=["work", "deals", "median ms", "p90 ms", "worst ms"],
                    tablefmt="github"))
     print(f"\nbest discard for one contract / one plain solve: median ratio "
