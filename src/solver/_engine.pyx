@@ -624,10 +624,14 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
             if r > side_best:
                 side_best = r
     q += side_best
-    if not (st.cons & C_LW) and not enemy_trumps:
-        for s in range(st.n):
-            if s != lead and st.maxside[s] == st.maxside[lead]:
-                q = transfer_tricks(st, s, q, rel)
+    ln = -1
+    for s in range(st.n):
+        if s != lead and st.maxside[s] == st.maxside[lead]:
+            ln = s if ln == -1 else -2
+    # Only to a side's one partner: a third seat of the side could take the transfer
+    # (a higher card, or a trump that `ruff` forces) and lead away from the partner's winners.
+    if not (st.cons & C_LW) and not enemy_trumps and ln >= 0:
+        q = transfer_tricks(st, ln, q, rel)
     return q
 
 
