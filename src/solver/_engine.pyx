@@ -288,6 +288,8 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
             elif card_beats(st, card, w):
                 if st.ntrick == st.n - 1 or not later_opponent_beats(st, card, side):
                     score = 200 - cost
+                elif st.ntrick == st.n - 2:
+                    score = 150 - cost
                 else:
                     score = 50 - cost
             else:
