@@ -288,6 +288,8 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
             elif card_beats(st, card, w):
                 if st.ntrick == st.n - 1 or not later_opponent_beats(st, card, side):
                     score = 200 - cost
+                elif st.ntrick == st.n - 2:
+                    score = 150 - cost
                 else:
                     score = 50 - cost
             else:
@@ -624,10 +626,14 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
             if r > side_best:
                 side_best = r
     q += side_best
-    if not (st.cons & C_LW) and not enemy_trumps:
-        for s in range(st.n):
-            if s != lead and st.maxside[s] == st.maxside[lead]:
-                q = transfer_tricks(st, s, q, rel)
+    ln = -1
+    for s in range(st.n):
+        if s != lead and st.maxside[s] == st.maxside[lead]:
+            ln = s if ln == -1 else -2
+    # Only to a side's one partner: a third seat of the side could take the transfer
+    # (a higher card, or a trump that `ruff` forces) and lead away from the partner's winners.
+    if not (st.cons & C_LW) and not enemy_trumps and ln >= 0:
+        q = transfer_tricks(st, ln, q, rel)
     return q
 
 
@@ -999,6 +1005,39 @@ cdef void load(State* st, Setup* su) noexcept nogil:
     st.ply = 0
 
 
+cdef int estimate(State* st, int left) noexcept nogil:
+    """A guess of the counted seats' tricks from their high cards (and trumps), for the value driver.
+
+    Each suit's top four present cards are worth 4, 3, 2 and 1; the counted
+    side's share of those points, times the tricks left, plus two thirds of a
+    trick for each trump it holds above half of the trumps. Only a start for
+    the search: any guess gives the same value.
+    """
+    cdef uint64_t present = present_cards(st), rest, mine = 0
+    cdef int suit, i, c, got = 0, total = 0, trumps = 0, est
+    for i in range(st.n):
+        if st.counted[i]:
+            mine |= st.hands[i]
+    for suit in range(4):
+        rest = present & suit_bits(suit)
+        for i in range(4):
+            if not rest:
+                break
+            c = pdd_top(rest)
+            rest ^= (<uint64_t>1) << c
+            total += 4 - i
+            if (mine >> c) & 1:
+                got += 4 - i
+    if total == 0:
+        return left // 2
+    est = (2 * left * got + total) // (2 * total)
+    if st.trump >= 0:
+        trumps = pdd_popcount(present & suit_bits(st.trump))
+        # Rounded down, below zero too.
+        est += (2 * (2 * pdd_popcount(mine & suit_bits(st.trump)) - trumps) + 60) // 6 - 10
+    return est
+
+
 cdef int search_value(State* st) noexcept nogil:
     """MAX's best result from the position: more tricks (G_TRICKS) or 1/0 for a won deal (G_WIN)."""
     cdef int lo = 0, hi = pdd_popcount(st.hands[to_move(st)]), mid
@@ -1011,6 +1050,22 @@ cdef int search_value(State* st) noexcept nogil:
         while lo < hi and not probe(st, hi):
             hi -= 1
         return hi
+    if st.n == 4:
+        # Four seats (Priffe's 52 cards): walk one trick at a time from one above the
+        # estimate (it runs low), so that most probes are at the value and the one above.
+        mid = estimate(st, hi) + 1
+        if mid < 1:
+            mid = 1
+        elif mid > hi:
+            mid = hi
+        if probe(st, mid):
+            while mid < hi and probe(st, mid + 1):
+                mid += 1
+            return mid
+        mid -= 1
+        while mid > 0 and not probe(st, mid):
+            mid -= 1
+        return mid
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if probe(st, mid):
