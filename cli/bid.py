@@ -27,9 +27,8 @@ from rich.progress import (
 from rich.text import Text
 
 from cli.bid_render import bid_to_json, bid_to_text, plot_tricks
+from cli.options import score_options, scoring_options
 from rules import Card, InvalidInputError, get_game, parse_cards, parse_hand
-from rules.scoring import Honours, Scoring
-from solver import ScoreOptions
 from solver.bidding import bid
 from solver.layouts import HANDS
 
@@ -129,14 +128,7 @@ def _known(texts: tuple[str, ...], game_name: str) -> dict[int, list]:
 @click.option("--dask", "scheduler", metavar="ADDRESS",
               help="Solve on a Dask cluster: its scheduler's address, like tcp://host:8786 "
                    "(needs dask[distributed]).")
-@click.option("--scoring", type=click.Choice([s.value for s in Scoring], case_sensitive=False),
-              default=Scoring.SOCHI.value, show_default=True, help="Preferans scoring system.")
-@click.option("--pot", type=int, default=ScoreOptions.pot, show_default=True,
-              help="Vienna and Polskt pass: units in the pot (a base stake is 10).")
-@click.option("--maximum", type=int, default=ScoreOptions.maximum, show_default=True,
-              help="Vienna: the most played for in one deal, in units.")
-@click.option("--honours", type=click.Choice([h.value for h in Honours], case_sensitive=False),
-              default=Honours.STANDARD.value, show_default=True, help="Priffe honours rule.")
+@scoring_options
 @click.option("--progress/--no-progress", default=None,
               help="Draw a progress bar on stderr (default: when stderr is a terminal).")
 @click.option("--plot", type=click.Path(dir_okay=False, writable=True),
@@ -168,7 +160,7 @@ def bid_command(game: str, hand: str, seat: str, dealer: str | None, talon: str 
             import matplotlib  # noqa: F401
         except ImportError:
             raise click.UsageError("--plot needs matplotlib: pip install 'prefdd[plot]'") from None
-    options = ScoreOptions(Scoring(scoring.lower()), pot, maximum, Honours(honours.lower()))
+    options = score_options(scoring, pot, maximum, honours)
     shown = sys.stderr.isatty() if progress is None else progress
     with executor_for(scheduler) as executor, progress_bar(shown) as callback:
         result = bid(name, read_cards(hand), player, the_dealer, talon=read_cards(talon),

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import click
 
+from cli.options import score_options, scoring_options
 from cli.render import (
     contract_to_json,
     contract_to_text,
@@ -34,8 +35,7 @@ from rules import (
     parse_deal,
     parse_play,
 )
-from rules.scoring import Honours, Scoring
-from solver import ScoreOptions, score, solve, solve_contract, table
+from solver import score, solve, solve_contract, table
 
 GAME_NAMES = ("preferans", "vienna", "polskt-pass", "priffe")
 
@@ -153,14 +153,7 @@ def _contract_help() -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 @click.option("--batch", type=click.Path(exists=True, allow_dash=True, dir_okay=False),
               help="Solve one deal per line of FILE ('-' for stdin); prints JSON lines.")
-@click.option("--scoring", type=click.Choice([s.value for s in Scoring], case_sensitive=False),
-              default=Scoring.SOCHI.value, show_default=True, help="Preferans scoring system.")
-@click.option("--pot", type=int, default=ScoreOptions.pot, show_default=True,
-              help="Vienna and Polskt pass: units in the pot (a base stake is 10).")
-@click.option("--maximum", type=int, default=ScoreOptions.maximum, show_default=True,
-              help="Vienna: the most played for in one deal, in units.")
-@click.option("--honours", type=click.Choice([h.value for h in Honours], case_sensitive=False),
-              default=Honours.STANDARD.value, show_default=True, help="Priffe honours rule.")
+@scoring_options
 def solve_command(game: str, deal: str | None, contract: str | None, dealer: str | None,
                   home: str | None, invite: str | None, talon_leads: str | None,
                   trump: str | None, leader: str | None,
@@ -189,7 +182,7 @@ def solve_command(game: str, deal: str | None, contract: str | None, dealer: str
                 raise click.UsageError(f"--contract sets who leads and what each side wants: "
                                        f"leave out {name}")
     the_contract = get_contract(the_game, contract) if contract is not None else None
-    options = ScoreOptions(Scoring(scoring.lower()), pot, maximum, Honours(honours.lower()))
+    options = score_options(scoring, pot, maximum, honours)
 
     def answer(deal_text: str) -> tuple[dict, str | None]:
         rules = the_game.parse_rules(rules_text) if rules_text is not None else None
