@@ -134,13 +134,12 @@ def _parse_first_seat(text: str, game: Game) -> int:
     raise InvalidInputError(f"unknown first seat {text!r} before ':' (use {names})")
 
 
-def check_deal(deal: Deal, game: Game) -> None:
-    """Raise InvalidInputError unless the deal is a legal deal or ending of the game."""
-    n = len(deal.hands)
+def check_cards(deal: Deal, game: Game) -> None:
+    """Raise InvalidInputError for a card not in the game's deck or in two places of the deal."""
     seen: dict[Card, str] = {}
     places = [(f"hand {game.seat_name(s)}", hand) for s, hand in enumerate(deal.hands)]
     places.append(("the cards out of play", deal.out_of_play))
-    deck = game.deck(n)
+    deck = game.deck(len(deal.hands))
     for place, cards in places:
         for card in sorted(cards):
             if card not in deck:
@@ -148,6 +147,11 @@ def check_deal(deal: Deal, game: Game) -> None:
             if card in seen:
                 raise InvalidInputError(f"card {card} appears twice: in {seen[card]} and in {place}")
             seen[card] = place
+
+
+def check_deal(deal: Deal, game: Game) -> None:
+    """Raise InvalidInputError unless the deal is a legal deal or ending of the game."""
+    check_cards(deal, game)
     active = deal.active_seats
     if len(active) < 2:
         raise InvalidInputError("a deal needs at least two hands with cards")

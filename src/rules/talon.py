@@ -23,7 +23,7 @@ from itertools import combinations
 
 from rules.cards import Card
 from rules.contracts import CONTRACTS, Contract
-from rules.deal import Deal, parse_hand
+from rules.deal import Deal, check_cards, parse_hand
 from rules.errors import InvalidInputError
 from rules.games import POLSKT_PASS, PREFERANS, VIENNA, Game
 
@@ -125,17 +125,7 @@ def check_talon_deal(deal: Deal, game: Game, declarer: int) -> None:
     if not 0 <= declarer < len(deal.hands):
         raise InvalidInputError(f"declarer seat {declarer} does not exist "
                                 f"(seats 0-{len(deal.hands) - 1})")
-    seen: dict[Card, str] = {}
-    deck = game.deck(len(deal.hands))
-    places = [(f"hand {s}", hand) for s, hand in enumerate(deal.hands)]
-    places.append(("the cards out of play", deal.out_of_play))
-    for place, cards in places:
-        for card in sorted(cards):
-            if card not in deck:
-                raise InvalidInputError(f"card {card} in {place} is not in the {game.name} deck")
-            if card in seen:
-                raise InvalidInputError(f"card {card} appears twice: in {seen[card]} and in {place}")
-            seen[card] = place
+    check_cards(deal, game)
     held = len(deal.hands[declarer])
     if held != size:
         with_talon = "with the talon" if game is not POLSKT_PASS else "before laying one away"
