@@ -14,8 +14,8 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from rules import PREFERANS, Card, Deal, Position, Suit, parse_card
 from solver.api import _engine, _Search, trick_search
@@ -29,8 +29,9 @@ NORTH, EAST, WEST = 0, 1, 2
 BATCH = 4096
 
 
-@dataclass
-class Problem:
+class Problem(NamedTuple):
+    """One problem of the oracle file."""
+
     name: str
     deal: str
     contract: int

@@ -18,8 +18,8 @@ from solver.bidding import BidResult, bid, evaluate, solve_layouts
 from solver.layouts import Hidden
 from solver.talon import solve_talon
 
-sys.path.insert(0, str(Path(__file__).parent))
-from test_solveall import ORACLE, north_cards, problems  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+from solveall import ORACLE, north_cards, problems  # noqa: E402
 
 HAND = parse_cards("SA SK SJ ST S9 HA HK D7 C8 C7")
 TALON = parse_cards("DA C9")

@@ -200,20 +200,19 @@ def _bits(game: Game, trump: Suit | None, hands: int) -> dict[Card, int]:
 
 
 def _groups(question: _Question, discards: Sequence[frozenset[Card]],
-            shared: dict[tuple, list[list[int]]] | None = None) -> list[list[int]]:
+            known: dict[tuple, list[list[int]]]) -> list[list[int]]:
     """Discard indices grouped by the shape of the play they leave, cheapest-looking group first.
 
-    `shared` keeps the grouping for the next question that orders the cards the same way.
+    `known` holds the groupings already made, by the order of the cards in play: questions that
+    order them alike (every trump of a game without permanent trumps) group the discards alike.
     """
     key = tuple(question.suits)
-    if shared is None or key not in shared:
+    if key not in known:
         by_shape: dict[tuple, list[int]] = {}
         for i, discard in enumerate(discards):
             by_shape.setdefault(question.shape(discard), []).append(i)
-        if shared is None:
-            shared = {}
-        shared[key] = list(by_shape.values())
-    return sorted(shared[key], key=lambda g: (question.cost(discards[g[0]]), g[0]))
+        known[key] = list(by_shape.values())
+    return sorted(known[key], key=lambda g: (question.cost(discards[g[0]]), g[0]))
 
 
 def _all_values(question: _Question, discards: Sequence[frozenset[Card]],
@@ -356,10 +355,10 @@ def _tasks(deal: Deal, plays: list[Play], discards: Sequence[frozenset[Card]], c
     """
     tasks = []
     questions = {}
-    shared: dict[tuple, list[list[int]]] = {}
+    known: dict[tuple, list[list[int]]] = {}
     for js in sorted(columns, key=lambda js: not plays[js[0]].minimise):
         question = questions[js[0]] = _Question(deal, plays[js[0]], GOAL_TRICKS)
-        groups = _groups(question, discards, shared)
+        groups = _groups(question, discards, known)
         if grid and threads > 1 and plays[js[0]].minimise:
             size = -(-len(groups) // threads)
             tasks += [(js, groups[i:i + size]) for i in range(0, len(groups), size)]
@@ -384,7 +383,7 @@ def _polskt_pass(engine: Engine, deal: Deal, play: Play, discards: Sequence[froz
     """Polskt pass: every discard's win and tricks (six discards), best by the win, then tricks."""
     assert play.contract.aim is Aim.WIN_DEAL
     win = _Question(deal, play, GOAL_WIN, engine)
-    groups = _groups(win, discards)
+    groups = _groups(win, discards, {})
     won = _all_values(win, discards, groups)
     count = _Question(deal, play, GOAL_TRICKS, engine)
     took = _all_values(count, discards, groups)
