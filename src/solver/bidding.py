@@ -43,13 +43,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rules import CONTRACTS, VIENNA, Aim, Card, Contract, Game, InvalidInputError, get_contract
+from rules import CONTRACTS, PREFERANS, VIENNA, Aim, Card, Contract, Game, InvalidInputError, get_contract
 from rules.contracts import VIENNA_SUIT_ORDER
 from solver.bid_values import priffe_value, trick_values
 from solver.contracts import solve_contract
 from solver.layouts import Hidden
 from solver.scores import ScoreOptions
 from solver.talon import solve_talon
+from solver.talon_batch import talon_tricks
 
 DEFAULT_SAMPLES = {"preferans": 1000, "vienna": 1000, "polskt-pass": 1000, "priffe": 20}
 """Layouts sampled when no number is given (Priffe's 52-card deals solve far slower)."""
@@ -85,28 +86,43 @@ def solve_layouts(hidden: Hidden, contracts: Sequence[str],
     for contract in needed:
         questions.setdefault(_question(hidden, contract), contract)
     talon_questions = [c for c in questions.values() if _uses_talon(hidden, c)]
-    plain_questions = [c for c in questions.values() if not _uses_talon(hidden, c)]
+    batched = talon_questions if game in (PREFERANS, VIENNA) else []
     total = game.hand_size
-    tricks = np.zeros((len(layouts), len(asked)), dtype=np.int16)
-    made = np.zeros((len(layouts), len(asked)), dtype=bool)
-    for row, layout in enumerate(layouts):
+    # Each question's tricks and whether it makes, by its contract's name, per layout.
+    answers = {c.name: (np.zeros(len(layouts), dtype=np.int16), np.zeros(len(layouts), dtype=bool))
+               for c in questions.values()}
+    if batched:
+        for contract, column in zip(batched, talon_tricks(hidden, batched, layouts).T, strict=True):
+            answers[contract.name] = column, _made_table(contract, total)[column]
+    unbatched = [c for c in talon_questions if c not in batched]
+    plain_questions = [c for c in questions.values() if not _uses_talon(hidden, c)]
+    for row, layout in enumerate(layouts if unbatched or plain_questions else []):
         deal, _ = hidden.deal(layout)
-        answers: dict[str, tuple[int, bool]] = {}
-        if talon_questions:
+        outcomes: list[tuple[Contract, int, bool]] = []
+        if unbatched:
             full = deal if game.name == "polskt-pass" else hidden.with_talon(deal)
-            result = solve_talon(full, hidden.dealer, hidden.seat, contracts=talon_questions)
-            answers.update((c.contract.name, (c.tricks, c.made)) for c in result.choices)
+            result = solve_talon(full, hidden.dealer, hidden.seat, contracts=unbatched)
+            outcomes += [(c.contract, c.tricks, c.made) for c in result.choices]
         for contract in plain_questions:
             outcome = solve_contract(deal, contract, hidden.dealer, hidden.seat)
-            answers[contract.name] = (outcome.tricks, bool(outcome.made))
-        for column, contract in enumerate(asked):
-            options = [answers[questions[_question(hidden, c)].name]
-                       for c in (contract, *_higher_trumps(contract))]
-            best = max(t for t, _ in options)
-            tricks[row, column] = best
-            made[row, column] = (any(m for _, m in options) if contract.aim is Aim.WIN_DEAL
-                                 else contract.made(best, total))
+            outcomes.append((contract, outcome.tricks, bool(outcome.made)))
+        for contract, took, won in outcomes:
+            answers[contract.name][0][row], answers[contract.name][1][row] = took, won
+    tricks = np.zeros((len(layouts), len(asked)), dtype=np.int16)
+    made = np.zeros((len(layouts), len(asked)), dtype=bool)
+    for column, contract in enumerate(asked):
+        options = [answers[questions[_question(hidden, c)].name]
+                   for c in (contract, *_higher_trumps(contract))]
+        best = np.max([took for took, _ in options], axis=0)
+        tricks[:, column] = best
+        made[:, column] = (np.any([won for _, won in options], axis=0) if contract.aim is Aim.WIN_DEAL
+                           else _made_table(contract, total)[best])
     return tricks, made
+
+
+def _made_table(contract: Contract, total: int) -> np.ndarray:
+    """Whether `contract` makes, indexed by the declarer's tricks."""
+    return np.array([contract.made(tricks, total) for tricks in range(total + 1)], dtype=bool)
 
 
 def _question(hidden: Hidden, contract: Contract) -> tuple:
@@ -303,7 +319,7 @@ def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray,
     names = tuple(c.name for c in contracts)
     count = len(layouts)
     threads = workers or os.cpu_count() or 1
-    size = chunk or max(1, min(8, count // (256 * threads)))  # small: a stop loses little work
+    size = chunk or max(1, min(64, count // (256 * threads)))  # small: a stop loses little work
     tricks = np.zeros((count, len(names)), dtype=np.int16)
     made = np.zeros((count, len(names)), dtype=bool)
     done = np.zeros(count, dtype=bool)
