@@ -38,7 +38,14 @@ import math
 import os
 import signal
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    wait,
+)
 from dataclasses import dataclass
 
 import numpy as np
@@ -49,6 +56,7 @@ from solver.bid_values import priffe_value, trick_values
 from solver.contracts import solve_contract
 from solver.layouts import Hidden
 from solver.scores import ScoreOptions
+from solver.stretches import Stretches
 from solver.talon import solve_talon
 from solver.talon_batch import talon_tricks
 
@@ -329,22 +337,34 @@ def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray,
         pool = ProcessPoolExecutor(max_workers=threads, initializer=_leave_interrupts_to_caller)
     else:
         pool = ThreadPoolExecutor(max_workers=1)
-    futures: list[Future] = []
+    # Our own workers each keep to a stretch of rows; an executor's unknown number gets every chunk at once.
+    stretches = Stretches(count, threads if executor is None else -(-count // size), size)
+    pending: dict[Future, int] = {}
+
+    def submit(part: int) -> None:
+        chunk = stretches.take(part)
+        if chunk is not None:
+            part, start, stop = chunk
+            pending[pool.submit(_solve_chunk, hidden, names, start, layouts[start:stop])] = part
+
     stopped = False
     try:
-        futures = [pool.submit(_solve_chunk, hidden, names, start, layouts[start:start + size])
-                   for start in range(0, count, size)]
+        for part in range(stretches.parts):
+            submit(part)
         finished = 0
-        for future in as_completed(futures):
-            start, part_tricks, part_made = future.result()
-            end = start + len(part_tricks)
-            tricks[start:end], made[start:end], done[start:end] = part_tricks, part_made, True
-            finished += len(part_tricks)
-            if progress is not None:
-                progress(finished, count)
+        while pending:
+            for future in wait(pending, return_when=FIRST_COMPLETED).done:
+                part = pending.pop(future)
+                start, part_tricks, part_made = future.result()
+                end = start + len(part_tricks)
+                tricks[start:end], made[start:end], done[start:end] = part_tricks, part_made, True
+                finished += len(part_tricks)
+                if progress is not None:
+                    progress(finished, count)
+                submit(part)
     except KeyboardInterrupt:
         stopped = True
-        for future in futures:
+        for future in pending:
             future.cancel()
     finally:
         if executor is None:
