@@ -337,6 +337,9 @@ def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray,
         pool = ProcessPoolExecutor(max_workers=threads, initializer=_leave_interrupts_to_caller)
     else:
         pool = ThreadPoolExecutor(max_workers=1)
+    # An enumeration is solved in the order of _solving_order; a sample in its own, so that the layouts
+    # finished when a run is stopped are still a uniform sample.
+    order = _solving_order(hidden, layouts) if exact else np.arange(count)
     # Our own workers each keep to a stretch of rows; an executor's unknown number gets every chunk at once.
     stretches = Stretches(count, threads if executor is None else -(-count // size), size)
     pending: dict[Future, int] = {}
@@ -345,7 +348,7 @@ def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray,
         chunk = stretches.take(part)
         if chunk is not None:
             part, start, stop = chunk
-            pending[pool.submit(_solve_chunk, hidden, names, start, layouts[start:stop])] = part
+            pending[pool.submit(_solve_chunk, hidden, names, start, layouts[order[start:stop]])] = part
 
     stopped = False
     try:
@@ -356,8 +359,8 @@ def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray,
             for future in wait(pending, return_when=FIRST_COMPLETED).done:
                 part = pending.pop(future)
                 start, part_tricks, part_made = future.result()
-                end = start + len(part_tricks)
-                tricks[start:end], made[start:end], done[start:end] = part_tricks, part_made, True
+                rows = order[start:start + len(part_tricks)]
+                tricks[rows], made[rows], done[rows] = part_tricks, part_made, True
                 finished += len(part_tricks)
                 if progress is not None:
                     progress(finished, count)
@@ -373,6 +376,20 @@ def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray,
     layouts, tricks, made = layouts[kept], tricks[kept], made[kept]
     return BidResult(hidden, tuple(contracts), layouts, tricks, made, _scores(hidden, contracts, layouts,
                      tricks, made, options), exact, count, options, seed, partial=len(kept) < count)
+
+
+def _solving_order(hidden: Hidden, layouts: np.ndarray) -> np.ndarray:
+    """The rows sorted by who holds the highest unseen card, then the next highest, and so on.
+
+    Layouts that differ only in low cards share most of their play, and a table entry keeps only
+    the ranks that decided it: solved one after the other, they find much of their search in the
+    table. (For the exact bench, a fifth fewer nodes than in the order of the enumeration.)
+    """
+    unseen = hidden.unseen
+    by_strength = sorted(range(len(unseen)), key=lambda i: (-unseen[i].rank, unseen[i].suit))
+    if not by_strength:
+        return np.arange(len(layouts))
+    return np.lexsort([layouts[:, i] for i in reversed(by_strength)])
 
 
 def _leave_interrupts_to_caller() -> None:
