@@ -327,7 +327,7 @@ def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray,
     names = tuple(c.name for c in contracts)
     count = len(layouts)
     threads = workers or os.cpu_count() or 1
-    size = chunk or max(1, min(64, count // (256 * threads)))  # small: a stop loses little work
+    size = chunk or max(1, min(128, count // (256 * threads)))  # small: a stop loses little work
     tricks = np.zeros((count, len(names)), dtype=np.int16)
     made = np.zeros((count, len(names)), dtype=bool)
     done = np.zeros(count, dtype=bool)
