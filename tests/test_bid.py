@@ -263,6 +263,19 @@ def test_the_same_seed_gives_the_same_numbers_whatever_the_workers() -> None:
                                                 samples=12, seed=5, workers=1).layouts)
 
 
+def test_an_enumeration_lands_by_layout_index_whatever_the_workers() -> None:
+    """Solved high cards first and in stretches per worker, the answers still land on their layouts."""
+    known = {1: parse_cards("DK DQ DJ CA CK CQ SQ S8")}
+    hidden = Hidden.make("preferans", HAND, 0, 2, talon=TALON, known=known)
+    contracts = [get_contract(PREFERANS, name) for name in ("6S", "6NT")]
+    layouts = hidden.enumerate()
+    one = evaluate(hidden, contracts, layouts, exact=True, workers=1)
+    two = evaluate(hidden, contracts, layouts, exact=True, workers=2, chunk=7)
+    _same(one, two)
+    assert np.array_equal(one.layouts, layouts) and one.count == hidden.count() == 66
+    assert np.array_equal(one.tricks, solve_layouts(hidden, ("6S", "6NT"), layouts)[0])
+
+
 def test_a_dask_cluster_gives_the_same_numbers() -> None:
     distributed = pytest.importorskip("distributed")
     one = _small_run(workers=1)

@@ -38,18 +38,27 @@ import math
 import os
 import signal
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    wait,
+)
 from dataclasses import dataclass
 
 import numpy as np
 
-from rules import CONTRACTS, VIENNA, Aim, Card, Contract, Game, InvalidInputError, get_contract
+from rules import CONTRACTS, PREFERANS, VIENNA, Aim, Card, Contract, Game, InvalidInputError, get_contract
 from rules.contracts import VIENNA_SUIT_ORDER
 from solver.bid_values import priffe_value, trick_values
 from solver.contracts import solve_contract
 from solver.layouts import Hidden
 from solver.scores import ScoreOptions
+from solver.stretches import Stretches
 from solver.talon import solve_talon
+from solver.talon_batch import talon_tricks
 
 DEFAULT_SAMPLES = {"preferans": 1000, "vienna": 1000, "polskt-pass": 1000, "priffe": 20}
 """Layouts sampled when no number is given (Priffe's 52-card deals solve far slower)."""
@@ -85,28 +94,43 @@ def solve_layouts(hidden: Hidden, contracts: Sequence[str],
     for contract in needed:
         questions.setdefault(_question(hidden, contract), contract)
     talon_questions = [c for c in questions.values() if _uses_talon(hidden, c)]
-    plain_questions = [c for c in questions.values() if not _uses_talon(hidden, c)]
+    batched = talon_questions if game in (PREFERANS, VIENNA) else []
     total = game.hand_size
-    tricks = np.zeros((len(layouts), len(asked)), dtype=np.int16)
-    made = np.zeros((len(layouts), len(asked)), dtype=bool)
-    for row, layout in enumerate(layouts):
+    # Each question's tricks and whether it makes, by its contract's name, per layout.
+    answers = {c.name: (np.zeros(len(layouts), dtype=np.int16), np.zeros(len(layouts), dtype=bool))
+               for c in questions.values()}
+    if batched:
+        for contract, column in zip(batched, talon_tricks(hidden, batched, layouts).T, strict=True):
+            answers[contract.name] = column, _made_table(contract, total)[column]
+    unbatched = [c for c in talon_questions if c not in batched]
+    plain_questions = [c for c in questions.values() if not _uses_talon(hidden, c)]
+    for row, layout in enumerate(layouts if unbatched or plain_questions else []):
         deal, _ = hidden.deal(layout)
-        answers: dict[str, tuple[int, bool]] = {}
-        if talon_questions:
+        outcomes: list[tuple[Contract, int, bool]] = []
+        if unbatched:
             full = deal if game.name == "polskt-pass" else hidden.with_talon(deal)
-            result = solve_talon(full, hidden.dealer, hidden.seat, contracts=talon_questions)
-            answers.update((c.contract.name, (c.tricks, c.made)) for c in result.choices)
+            result = solve_talon(full, hidden.dealer, hidden.seat, contracts=unbatched)
+            outcomes += [(c.contract, c.tricks, c.made) for c in result.choices]
         for contract in plain_questions:
             outcome = solve_contract(deal, contract, hidden.dealer, hidden.seat)
-            answers[contract.name] = (outcome.tricks, bool(outcome.made))
-        for column, contract in enumerate(asked):
-            options = [answers[questions[_question(hidden, c)].name]
-                       for c in (contract, *_higher_trumps(contract))]
-            best = max(t for t, _ in options)
-            tricks[row, column] = best
-            made[row, column] = (any(m for _, m in options) if contract.aim is Aim.WIN_DEAL
-                                 else contract.made(best, total))
+            outcomes.append((contract, outcome.tricks, bool(outcome.made)))
+        for contract, took, won in outcomes:
+            answers[contract.name][0][row], answers[contract.name][1][row] = took, won
+    tricks = np.zeros((len(layouts), len(asked)), dtype=np.int16)
+    made = np.zeros((len(layouts), len(asked)), dtype=bool)
+    for column, contract in enumerate(asked):
+        options = [answers[questions[_question(hidden, c)].name]
+                   for c in (contract, *_higher_trumps(contract))]
+        best = np.max([took for took, _ in options], axis=0)
+        tricks[:, column] = best
+        made[:, column] = (np.any([won for _, won in options], axis=0) if contract.aim is Aim.WIN_DEAL
+                           else _made_table(contract, total)[best])
     return tricks, made
+
+
+def _made_table(contract: Contract, total: int) -> np.ndarray:
+    """Whether `contract` makes, indexed by the declarer's tricks."""
+    return np.array([contract.made(tricks, total) for tricks in range(total + 1)], dtype=bool)
 
 
 def _question(hidden: Hidden, contract: Contract) -> tuple:
@@ -303,7 +327,7 @@ def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray,
     names = tuple(c.name for c in contracts)
     count = len(layouts)
     threads = workers or os.cpu_count() or 1
-    size = chunk or max(1, min(8, count // (256 * threads)))  # small: a stop loses little work
+    size = chunk or max(1, min(128, count // (256 * threads)))  # small: a stop loses little work
     tricks = np.zeros((count, len(names)), dtype=np.int16)
     made = np.zeros((count, len(names)), dtype=bool)
     done = np.zeros(count, dtype=bool)
@@ -313,22 +337,37 @@ def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray,
         pool = ProcessPoolExecutor(max_workers=threads, initializer=_leave_interrupts_to_caller)
     else:
         pool = ThreadPoolExecutor(max_workers=1)
-    futures: list[Future] = []
+    # An enumeration is solved in the order of _solving_order; a sample in its own, so that the layouts
+    # finished when a run is stopped are still a uniform sample.
+    order = _solving_order(hidden, layouts) if exact else np.arange(count)
+    # Our own workers each keep to a stretch of rows; an executor's unknown number gets every chunk at once.
+    stretches = Stretches(count, threads if executor is None else -(-count // size), size)
+    pending: dict[Future, int] = {}
+
+    def submit(part: int) -> None:
+        chunk = stretches.take(part)
+        if chunk is not None:
+            part, start, stop = chunk
+            pending[pool.submit(_solve_chunk, hidden, names, start, layouts[order[start:stop]])] = part
+
     stopped = False
     try:
-        futures = [pool.submit(_solve_chunk, hidden, names, start, layouts[start:start + size])
-                   for start in range(0, count, size)]
+        for part in range(stretches.parts):
+            submit(part)
         finished = 0
-        for future in as_completed(futures):
-            start, part_tricks, part_made = future.result()
-            end = start + len(part_tricks)
-            tricks[start:end], made[start:end], done[start:end] = part_tricks, part_made, True
-            finished += len(part_tricks)
-            if progress is not None:
-                progress(finished, count)
+        while pending:
+            for future in wait(pending, return_when=FIRST_COMPLETED).done:
+                part = pending.pop(future)
+                start, part_tricks, part_made = future.result()
+                rows = order[start:start + len(part_tricks)]
+                tricks[rows], made[rows], done[rows] = part_tricks, part_made, True
+                finished += len(part_tricks)
+                if progress is not None:
+                    progress(finished, count)
+                submit(part)
     except KeyboardInterrupt:
         stopped = True
-        for future in futures:
+        for future in pending:
             future.cancel()
     finally:
         if executor is None:
@@ -337,6 +376,20 @@ def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray,
     layouts, tricks, made = layouts[kept], tricks[kept], made[kept]
     return BidResult(hidden, tuple(contracts), layouts, tricks, made, _scores(hidden, contracts, layouts,
                      tricks, made, options), exact, count, options, seed, partial=len(kept) < count)
+
+
+def _solving_order(hidden: Hidden, layouts: np.ndarray) -> np.ndarray:
+    """The rows sorted by who holds the highest unseen card, then the next highest, and so on.
+
+    Layouts that differ only in low cards share most of their play, and a table entry keeps only
+    the ranks that decided it: solved one after the other, they find much of their search in the
+    table. (For the exact bench, a fifth fewer nodes than in the order of the enumeration.)
+    """
+    unseen = hidden.unseen
+    by_strength = sorted(range(len(unseen)), key=lambda i: (-unseen[i].rank, unseen[i].suit))
+    if not by_strength:
+        return np.arange(len(layouts))
+    return np.lexsort([layouts[:, i] for i in reversed(by_strength)])
 
 
 def _leave_interrupts_to_caller() -> None:
