@@ -14,7 +14,7 @@ ranks and storing bounds; :meth:`Engine.value` drives the questions.
 """
 
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy
 
 cdef extern from *:
@@ -25,29 +25,10 @@ cdef extern from *:
     static inline int pdd_ctz(unsigned long long x) { return __builtin_ctzll(x); }
     static inline int pdd_popcount(unsigned long long x) { return __builtin_popcountll(x); }
     static inline int pdd_top(unsigned long long x) { return 63 - __builtin_clzll(x); }
-    #include <stdlib.h>
-    #include <string.h>
-    #if defined(__linux__)
-    #include <sys/mman.h>
-    #endif
-    /* Memory for the table (zeroed if asked), on 2 MB pages where the system offers them:
-       the table is read at random, and with 4 kB pages nearly every probe also misses the TLB. */
-    static void* pdd_table_alloc(size_t size, int zero) {
-    #if defined(__linux__)
-        void* p = NULL;
-        if (posix_memalign(&p, (size_t)2 << 20, size) != 0) return NULL;
-        madvise(p, size, MADV_HUGEPAGE);
-        if (zero) memset(p, 0, size);
-        return p;
-    #else
-        return calloc(size, 1);
-    #endif
-    }
     """
     int pdd_ctz(uint64_t x) nogil
     int pdd_top(uint64_t x) nogil
     int pdd_popcount(uint64_t x) nogil
-    void* pdd_table_alloc(size_t size, int zero) nogil
 
 cdef enum:
     MAX_SEATS = 5
@@ -1229,9 +1210,9 @@ cdef class Engine:
         cdef uint64_t budget = (<uint64_t>table_mb) * 1024 * 1024
         while nslots * 2 * sizeof(Slot) <= budget // 4:
             nslots *= 2
-        self.st.slots = <Slot*>pdd_table_alloc(nslots * sizeof(Slot), 1)
+        self.st.slots = <Slot*>calloc(nslots, sizeof(Slot))
         self.st.npool = min((budget - nslots * sizeof(Slot)) // sizeof(Entry), 0xFFFFFFFF)
-        self.st.pool = <Entry*>pdd_table_alloc(self.st.npool * sizeof(Entry), 0)
+        self.st.pool = <Entry*>calloc(self.st.npool, sizeof(Entry))
         if self.st.slots == NULL or self.st.pool == NULL:
             raise MemoryError(f"cannot allocate a {table_mb} MB transposition table")
         self.st.nslots = nslots
