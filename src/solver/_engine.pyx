@@ -25,7 +25,9 @@ cdef extern from *:
     static inline int pdd_ctz(unsigned long long x) { return __builtin_ctzll(x); }
     static inline int pdd_popcount(unsigned long long x) { return __builtin_popcountll(x); }
     static inline int pdd_top(unsigned long long x) { return 63 - __builtin_clzll(x); }
+    static inline void pdd_prefetch(const void* p) { __builtin_prefetch(p); }
     """
+    void pdd_prefetch(const void* p) nogil
     int pdd_ctz(uint64_t x) nogil
     int pdd_top(uint64_t x) nogil
     int pdd_popcount(uint64_t x) nogil
@@ -411,6 +413,13 @@ cdef void make_probe(State* st, Probe* pr) noexcept nogil:
         for seat in range(st.n):
             pr.shape1 |= (<uint64_t>st.won[seat]) << (20 + 3 * seat)
         pr.shape1 |= (<uint64_t>(st.first2 + 1)) << 40
+    h = (pr.shape0 ^ (pr.shape1 * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL
+    h ^= h >> 31
+    h *= 0x94D049BB133111EBULL
+    h ^= h >> 29
+    pr.hash = h
+    # The table slot is fetched while the card owners are read.
+    pdd_prefetch(st.slots + (h & (st.nslots - 1)))
     for suit in range(4):
         sq = 0
         i = 0
@@ -425,11 +434,6 @@ cdef void make_probe(State* st, Probe* pr) noexcept nogil:
             sq |= (<uint64_t>o) << (3 * i)
             i += 1
         pr.seq[suit] = sq
-    h = (pr.shape0 ^ (pr.shape1 * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL
-    h ^= h >> 31
-    h *= 0x94D049BB133111EBULL
-    h ^= h >> 29
-    pr.hash = h
 
 
 cdef inline uint64_t seq_mask(int k) noexcept nogil:
@@ -710,25 +714,27 @@ cdef int last_trick(State* st, int target, uint64_t* rel) noexcept nogil:
     return st.counted[wseat] >= target
 
 
-cdef int takes_all(State* st, int side, uint64_t* rel) noexcept nogil:
+cdef int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, uint64_t* rel) noexcept nogil:
     """Whether the seats with maxside `side` surely take every trick left, from this trick start.
 
     For a side the others push tricks onto (misère: the MAX seats want the
     MIN seats to take tricks, and the MIN seats want the MAX seats to). So it
     is if the other side holds no trump and in every suit that both sides
-    hold, every card of the other side is lower than every card of `side`:
-    a lead of `side` is then never beaten, so `side` keeps the lead; a leader
-    of the other side first needs a suit that `side` holds, which with
-    `follow` `side` must play above. `rel` gets, in each suit compared, the
-    lowest card of `side` (with the suit lengths, that fixes the comparison).
+    hold, each seat of the other side holds a card below every card of `side`
+    there for each card `side` holds (or all its cards, if fewer): a trick of
+    the suit takes at least one card of `side`, so the seat, playing its lowest
+    card of the suit led and discarding the top card of a suit, never beats a
+    card of `side`; so `side` keeps the lead, and a leader of the other side
+    first needs a suit that `side` holds, which with `follow` `side` must play
+    above. With `head` or `lowest_winner`, which may force a seat above, every
+    card of the other side must be below every card of `side`. `rel` gets, in
+    each suit compared, the lowest card of `side` (with the suit lengths, that
+    fixes the comparison: every lower card is the other side's). `mine` and
+    `theirs` are the cards of `side` and of the other side.
     """
-    cdef uint64_t mine = 0, theirs = 0, a, b, used = 0
-    cdef int seat, suit, exit_suit = 0
-    for seat in range(st.n):
-        if st.maxside[seat] == side:
-            mine |= st.hands[seat]
-        else:
-            theirs |= st.hands[seat]
+    cdef uint64_t a, b, used = 0, h
+    cdef int seat, suit, exit_suit = 0, spare
+    cdef int strict = st.cons & (C_HEAD | C_LW)
     if st.trump >= 0 and (theirs & suit_bits(st.trump)):
         return 0
     for suit in range(4):
@@ -736,7 +742,14 @@ cdef int takes_all(State* st, int side, uint64_t* rel) noexcept nogil:
         b = theirs & suit_bits(suit)
         if a and b:
             if pdd_top(b) > pdd_ctz(a):
-                return 0
+                if strict:
+                    return 0
+                for seat in range(st.n):
+                    h = st.hands[seat] & b
+                    spare = pdd_popcount(h) - pdd_popcount(a)
+                    if (st.maxside[seat] != side
+                            and pdd_popcount(h & above(pdd_ctz(a))) > (spare if spare > 0 else 0)):
+                        return 0
             used |= lowbit(a)
             if st.hands[st.lead] & b:
                 exit_suit = 1
@@ -765,7 +778,7 @@ cdef int highest_low(State* st, int side, int suit) noexcept nogil:
     return best
 
 
-cdef int takes_trick(State* st, int side, uint64_t* rel) noexcept nogil:
+cdef int takes_trick(State* st, int side, uint64_t theirs, uint64_t* rel) noexcept nogil:
     """Whether the seats with maxside `side` surely take this trick, from its start.
 
     For a side the others push tricks onto (see takes_all), when the other
@@ -774,13 +787,11 @@ cdef int takes_trick(State* st, int side, uint64_t* rel) noexcept nogil:
     that. A leader of the other side leads a suit in which a seat of `side`
     holds only cards above it, which with `follow` that seat must play. `rel`
     gets the lowest card of `side` compared in each such suit (with the suit
-    lengths, the holders of every card above it fix the comparison).
+    lengths, the holders of every card above it fix the comparison). `theirs`
+    is the other side's cards.
     """
-    cdef uint64_t theirs = 0, hand = st.hands[st.lead], a, used = 0
+    cdef uint64_t hand = st.hands[st.lead], a, used = 0
     cdef int seat, suit, top
-    for seat in range(st.n):
-        if st.maxside[seat] != side:
-            theirs |= st.hands[seat]
     if st.trump >= 0 and (theirs & suit_bits(st.trump)):
         return 0
     if st.maxside[st.lead] == side:
@@ -805,6 +816,27 @@ cdef int takes_trick(State* st, int side, uint64_t* rel) noexcept nogil:
                 rel[0] |= lowbit(a)
                 return 1
     return 0
+
+
+cdef int pushed_tricks(State* st, int target, int left, uint64_t* rel) noexcept nogil:
+    """For MAX playing for the other side's tricks (misère): 1 or 0 if sure tricks decide `target`, else -1.
+
+    Each side pushes tricks onto the other: see takes_all and takes_trick.
+    """
+    cdef uint64_t side0 = 0, side1 = 0
+    cdef int seat
+    for seat in range(st.n):
+        if st.maxside[seat]:
+            side1 |= st.hands[seat]
+        else:
+            side0 |= st.hands[seat]
+    if takes_all(st, 0, side0, side1, rel):
+        return 1
+    if takes_all(st, 1, side1, side0, rel) or (target == left and takes_trick(st, 1, side0, rel)):
+        return 0
+    if target == 1 and takes_trick(st, 0, side1, rel):
+        return 1
+    return -1
 
 
 cdef int trump_tricks(State* st, int side, uint64_t* rel) noexcept nogil:
@@ -863,12 +895,9 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
             rel[0] = 0
         if not st.counted_side:
             # MAX plays for the other side's tricks: each side pushes tricks onto the other.
-            if takes_all(st, 0, rel):
-                return 1
-            if takes_all(st, 1, rel) or (target == left and takes_trick(st, 1, rel)):
-                return 0
-            if target == 1 and takes_trick(st, 0, rel):
-                return 1
+            d = pushed_tricks(st, target, left, rel)
+            if d >= 0:
+                return d
             rel[0] = 0
         if st.qt_ok:
             if st.maxside[st.lead]:
