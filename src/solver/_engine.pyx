@@ -111,6 +111,9 @@ cdef struct State:
     Entry* pool
     uint64_t npool
     uint64_t pool_used
+    # Misère: the last lead that won the question at each trick, by leader.
+    int killer[MAX_PLIES][MAX_SEATS]
+    int killer2[MAX_PLIES][MAX_SEATS]
 
 
 cdef inline uint64_t suit_bits(int suit) noexcept nogil:
@@ -230,6 +233,10 @@ cdef int ducking_score(State* st, int card, int w, uint64_t opp) noexcept nogil:
     """
     cdef uint64_t higher
     if st.ntrick == 0:
+        if card == st.killer[st.tno][st.lead]:
+            return 400
+        if card == st.killer2[st.tno][st.lead]:
+            return 390
         higher = opp & above(card)
         if higher and higher == opp & suit_bits(card >> 4):
             return 300 - (card & 15)
@@ -963,6 +970,10 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
             result = play_node(st, target, &child)
         unplay_card(st)
         if result == is_max:
+            if st.ntrick == 0 and not st.counted_side:
+                if st.killer[st.tno][st.lead] != moves[i]:
+                    st.killer2[st.tno][st.lead] = st.killer[st.tno][st.lead]
+                    st.killer[st.tno][st.lead] = moves[i]
             rel[0] = child
             return result
         acc |= child
@@ -1004,7 +1015,7 @@ cdef struct Setup:
 
 cdef void load(State* st, Setup* su) noexcept nogil:
     """Make `su` the engine's position."""
-    cdef int i
+    cdef int i, j
     st.ctx = su.ctx
     st.n = su.n
     st.trump = su.trump
@@ -1023,6 +1034,10 @@ cdef void load(State* st, Setup* su) noexcept nogil:
             st.qt_ok = 0
             st.counted_side = 0
     st.first2 = su.first2
+    if not st.counted_side:
+        for i in range(MAX_PLIES):
+            for j in range(MAX_SEATS):
+                st.killer[i][j] = st.killer2[i][j] = -1
     st.lead = su.leader
     st.ntrick = 0
     st.winpos = 0
