@@ -15,7 +15,7 @@ ranks and storing bounds; :meth:`Engine.value` drives the questions.
 
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
 cdef extern from *:
     """
@@ -35,6 +35,7 @@ cdef extern from *:
 cdef enum:
     MAX_SEATS = 5
     MAX_PLIES = 64
+    KILLERS = 3
     PROBE_LIMIT = 32
     # Goals of the search.
     G_TRICKS = 0
@@ -111,9 +112,8 @@ cdef struct State:
     Entry* pool
     uint64_t npool
     uint64_t pool_used
-    # Misère: the last lead that won the question at each trick, by leader.
-    int killer[MAX_PLIES][MAX_SEATS]
-    int killer2[MAX_PLIES][MAX_SEATS]
+    # Misère: the last leads that answered the question at each trick, by leader, latest first.
+    int killers[MAX_PLIES][MAX_SEATS][KILLERS]
 
 
 cdef inline uint64_t suit_bits(int suit) noexcept nogil:
@@ -226,17 +226,19 @@ cdef int later_opponent_beats(State* st, int card, int side) noexcept nogil:
 cdef int ducking_score(State* st, int card, int w, uint64_t opp) noexcept nogil:
     """The order score of a card for a seat whose side wants to lose tricks (misère).
 
-    Leading: first a card below every card the other side holds in its suit
-    (a holder must follow above), then low cards that the other side can beat;
+    Leading: first the last leads that answered the question at this trick
+    (killers, see remember_lead), then a card below every card the other side
+    holds in its suit (a holder must follow above), then low cards that the
+    other side can beat;
     following, the highest card that does not take the trick, then the lowest
     of those that do. `opp` is the other side's cards.
     """
     cdef uint64_t higher
+    cdef int i
     if st.ntrick == 0:
-        if card == st.killer[st.tno][st.lead]:
-            return 400
-        if card == st.killer2[st.tno][st.lead]:
-            return 390
+        for i in range(KILLERS):
+            if card == st.killers[st.tno][st.lead][i]:
+                return 400 - i
         higher = opp & above(card)
         if higher and higher == opp & suit_bits(card >> 4):
             return 300 - (card & 15)
@@ -942,6 +944,18 @@ cdef uint64_t run_of(uint64_t present, uint64_t allowed, int card) noexcept nogi
     return out
 
 
+cdef void remember_lead(State* st, int card) noexcept nogil:
+    """Put `card` first among the killers of this trick and leader (see ducking_score)."""
+    cdef int* k = st.killers[st.tno][st.lead]
+    cdef int i = 0
+    while i < KILLERS - 1 and k[i] != card:
+        i += 1
+    while i > 0:
+        k[i] = k[i - 1]
+        i -= 1
+    k[0] = card
+
+
 cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     """Alpha-beta over the cards of the player to move, part way through a trick.
 
@@ -971,9 +985,7 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
         unplay_card(st)
         if result == is_max:
             if st.ntrick == 0 and not st.counted_side:
-                if st.killer[st.tno][st.lead] != moves[i]:
-                    st.killer2[st.tno][st.lead] = st.killer[st.tno][st.lead]
-                    st.killer[st.tno][st.lead] = moves[i]
+                remember_lead(st, moves[i])
             rel[0] = child
             return result
         acc |= child
@@ -1015,7 +1027,7 @@ cdef struct Setup:
 
 cdef void load(State* st, Setup* su) noexcept nogil:
     """Make `su` the engine's position."""
-    cdef int i, j
+    cdef int i
     st.ctx = su.ctx
     st.n = su.n
     st.trump = su.trump
@@ -1035,9 +1047,7 @@ cdef void load(State* st, Setup* su) noexcept nogil:
             st.counted_side = 0
     st.first2 = su.first2
     if not st.counted_side:
-        for i in range(MAX_PLIES):
-            for j in range(MAX_SEATS):
-                st.killer[i][j] = st.killer2[i][j] = -1
+        memset(st.killers, -1, sizeof(st.killers))
     st.lead = su.leader
     st.ntrick = 0
     st.winpos = 0
