@@ -35,7 +35,7 @@ cdef extern from *:
 cdef enum:
     MAX_SEATS = 5
     MAX_PLIES = 64
-    KILLERS = 3
+    HISTORY_CAP = 1 << 24
     PROBE_LIMIT = 32
     # Goals of the search.
     G_TRICKS = 0
@@ -112,8 +112,8 @@ cdef struct State:
     Entry* pool
     uint64_t npool
     uint64_t pool_used
-    # Misère: the last leads that answered the question at each trick, by leader, latest first.
-    int killers[MAX_PLIES][MAX_SEATS][KILLERS]
+    # Misère: per leader and card, the leads that answered the question, weighted (see remember_lead).
+    uint32_t history[MAX_SEATS][64]
 
 
 cdef inline uint64_t suit_bits(int suit) noexcept nogil:
@@ -226,19 +226,17 @@ cdef int later_opponent_beats(State* st, int card, int side) noexcept nogil:
 cdef int ducking_score(State* st, int card, int w, uint64_t opp) noexcept nogil:
     """The order score of a card for a seat whose side wants to lose tricks (misère).
 
-    Leading: first the last leads that answered the question at this trick
-    (killers, see remember_lead), then a card below every card the other side
-    holds in its suit (a holder must follow above), then low cards that the
-    other side can beat;
+    Leading: first the cards whose leads answered the question most (see
+    remember_lead), then a card below every card the other side holds in its
+    suit (a holder must follow above), then low cards that the other side can
+    beat;
     following, the highest card that does not take the trick, then the lowest
     of those that do. `opp` is the other side's cards.
     """
     cdef uint64_t higher
-    cdef int i
     if st.ntrick == 0:
-        for i in range(KILLERS):
-            if card == st.killers[st.tno][st.lead][i]:
-                return 400 - i
+        if st.history[st.lead][card]:
+            return 1000 + <int>st.history[st.lead][card]
         higher = opp & above(card)
         if higher and higher == opp & suit_bits(card >> 4):
             return 300 - (card & 15)
@@ -945,15 +943,15 @@ cdef uint64_t run_of(uint64_t present, uint64_t allowed, int card) noexcept nogi
 
 
 cdef void remember_lead(State* st, int card) noexcept nogil:
-    """Put `card` first among the killers of this trick and leader (see ducking_score)."""
-    cdef int* k = st.killers[st.tno][st.lead]
-    cdef int i = 0
-    while i < KILLERS - 1 and k[i] != card:
-        i += 1
-    while i > 0:
-        k[i] = k[i - 1]
-        i -= 1
-    k[0] = card
+    """Count a lead of `card` that answered the question, by the square of the tricks left.
+
+    The history heuristic, for sides that play to lose tricks (see ducking_score):
+    a lead that answers in one position often answers in others, and more so the
+    larger the search it ended.
+    """
+    cdef int left = pdd_popcount(st.hands[st.lead])
+    if st.history[st.lead][card] < HISTORY_CAP:
+        st.history[st.lead][card] += left * left
 
 
 cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
@@ -1047,7 +1045,7 @@ cdef void load(State* st, Setup* su) noexcept nogil:
             st.counted_side = 0
     st.first2 = su.first2
     if not st.counted_side:
-        memset(st.killers, -1, sizeof(st.killers))
+        memset(st.history, 0, sizeof(st.history))
     st.lead = su.leader
     st.ntrick = 0
     st.winpos = 0
