@@ -112,8 +112,8 @@ cdef struct State:
     Entry* pool
     uint64_t npool
     uint64_t pool_used
-    # Misère: per leader and card, the leads that answered the question, weighted (see remember_lead).
-    uint32_t history[MAX_SEATS][64]
+    # Misère: per card, the leads of it that answered the question, weighted (see remember_lead).
+    uint32_t history[64]
 
 
 cdef inline uint64_t suit_bits(int suit) noexcept nogil:
@@ -235,8 +235,8 @@ cdef int ducking_score(State* st, int card, int w, uint64_t opp) noexcept nogil:
     """
     cdef uint64_t higher
     if st.ntrick == 0:
-        if st.history[st.lead][card]:
-            return 1000 + <int>st.history[st.lead][card]
+        if st.history[card]:
+            return 1000 + <int>st.history[card]
         higher = opp & above(card)
         if higher and higher == opp & suit_bits(card >> 4):
             return 300 - (card & 15)
@@ -950,8 +950,8 @@ cdef void remember_lead(State* st, int card) noexcept nogil:
     larger the search it ended.
     """
     cdef int left = pdd_popcount(st.hands[st.lead])
-    if st.history[st.lead][card] < HISTORY_CAP:
-        st.history[st.lead][card] += left * left
+    if st.history[card] < HISTORY_CAP:
+        st.history[card] += left * left
 
 
 cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
