@@ -62,14 +62,18 @@ class Case:
 
 
 @st.composite
-def cases(draw, games: tuple[Game, ...] = EVERY_GAME) -> Case:
+def cases(draw, games: tuple[Game, ...] = EVERY_GAME, few_suits: bool = False) -> Case:
     game = draw(st.sampled_from(games))
     seats = draw(st.sampled_from(game.table_sizes))
     active = list(range(seats))
     if seats > 2 and draw(st.booleans()):
         active.remove(draw(st.sampled_from(active)))
-    size = draw(st.integers(1, min(MAX_CARDS[len(active)], game.hand_size)))
-    deck = draw(st.permutations(sorted(game.deck(seats))))
+    cards = sorted(game.deck(seats))
+    if few_suits:
+        suits = draw(st.sets(st.sampled_from(list(Suit)), min_size=1, max_size=3))
+        cards = [c for c in cards if c.suit in suits]
+    size = draw(st.integers(1, min(MAX_CARDS[len(active)], game.hand_size, len(cards) // len(active))))
+    deck = draw(st.permutations(cards))
     hands: list[list[Card]] = [[] for _ in range(seats)]
     for i, seat in enumerate(active):
         hands[seat] = deck[i * size:(i + 1) * size]
@@ -96,6 +100,14 @@ def test_tricks_equal_the_reference(case: Case, minimise: bool) -> None:
     goal = "min" if minimise else "max"
     expected = reference.solve(**case.reference_args(), goal=goal, side=case.side())
     assert solve(case.position(), case.seat, minimise=minimise).tricks == expected
+
+
+@SETTINGS
+@given(case=cases(few_suits=True))
+def test_fewest_tricks_in_few_suits_equal_the_reference(case: Case) -> None:
+    """Every hand long in the same suits: where the sure-trick bounds of misère and nolla apply."""
+    expected = reference.solve(**case.reference_args(), goal="min", side=case.side())
+    assert solve(case.position(), case.seat, minimise=True).tricks == expected
 
 
 @SETTINGS

@@ -15,7 +15,7 @@ ranks and storing bounds; :meth:`Engine.value` drives the questions.
 
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
 cdef extern from *:
     """
@@ -25,7 +25,9 @@ cdef extern from *:
     static inline int pdd_ctz(unsigned long long x) { return __builtin_ctzll(x); }
     static inline int pdd_popcount(unsigned long long x) { return __builtin_popcountll(x); }
     static inline int pdd_top(unsigned long long x) { return 63 - __builtin_clzll(x); }
+    static inline void pdd_prefetch(const void* p) { __builtin_prefetch(p); }
     """
+    void pdd_prefetch(const void* p) nogil
     int pdd_ctz(uint64_t x) nogil
     int pdd_top(uint64_t x) nogil
     int pdd_popcount(uint64_t x) nogil
@@ -33,6 +35,7 @@ cdef extern from *:
 cdef enum:
     MAX_SEATS = 5
     MAX_PLIES = 64
+    HISTORY_CAP = 1 << 24
     PROBE_LIMIT = 32
     # Goals of the search.
     G_TRICKS = 0
@@ -109,6 +112,8 @@ cdef struct State:
     Entry* pool
     uint64_t npool
     uint64_t pool_used
+    # Misère: per card, the leads of it that answered the question, weighted (see remember_lead).
+    uint32_t history[64]
 
 
 cdef inline uint64_t suit_bits(int suit) noexcept nogil:
@@ -221,13 +226,17 @@ cdef int later_opponent_beats(State* st, int card, int side) noexcept nogil:
 cdef int ducking_score(State* st, int card, int w, uint64_t opp) noexcept nogil:
     """The order score of a card for a seat whose side wants to lose tricks (misère).
 
-    Leading: first a card below every card the other side holds in its suit
-    (a holder must follow above), then low cards that the other side can beat;
+    Leading: first the cards whose leads answered the question most (see
+    remember_lead), then a card below every card the other side holds in its
+    suit (a holder must follow above), then low cards that the other side can
+    beat;
     following, the highest card that does not take the trick, then the lowest
     of those that do. `opp` is the other side's cards.
     """
     cdef uint64_t higher
     if st.ntrick == 0:
+        if st.history[card]:
+            return 1000 + <int>st.history[card]
         higher = opp & above(card)
         if higher and higher == opp & suit_bits(card >> 4):
             return 300 - (card & 15)
@@ -411,6 +420,13 @@ cdef void make_probe(State* st, Probe* pr) noexcept nogil:
         for seat in range(st.n):
             pr.shape1 |= (<uint64_t>st.won[seat]) << (20 + 3 * seat)
         pr.shape1 |= (<uint64_t>(st.first2 + 1)) << 40
+    h = (pr.shape0 ^ (pr.shape1 * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL
+    h ^= h >> 31
+    h *= 0x94D049BB133111EBULL
+    h ^= h >> 29
+    pr.hash = h
+    # The table slot is fetched while the card owners are read.
+    pdd_prefetch(st.slots + (h & (st.nslots - 1)))
     for suit in range(4):
         sq = 0
         i = 0
@@ -425,11 +441,6 @@ cdef void make_probe(State* st, Probe* pr) noexcept nogil:
             sq |= (<uint64_t>o) << (3 * i)
             i += 1
         pr.seq[suit] = sq
-    h = (pr.shape0 ^ (pr.shape1 * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL
-    h ^= h >> 31
-    h *= 0x94D049BB133111EBULL
-    h ^= h >> 29
-    pr.hash = h
 
 
 cdef inline uint64_t seq_mask(int k) noexcept nogil:
@@ -710,25 +721,27 @@ cdef int last_trick(State* st, int target, uint64_t* rel) noexcept nogil:
     return st.counted[wseat] >= target
 
 
-cdef int takes_all(State* st, int side, uint64_t* rel) noexcept nogil:
+cdef int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, uint64_t* rel) noexcept nogil:
     """Whether the seats with maxside `side` surely take every trick left, from this trick start.
 
     For a side the others push tricks onto (misère: the MAX seats want the
     MIN seats to take tricks, and the MIN seats want the MAX seats to). So it
     is if the other side holds no trump and in every suit that both sides
-    hold, every card of the other side is lower than every card of `side`:
-    a lead of `side` is then never beaten, so `side` keeps the lead; a leader
-    of the other side first needs a suit that `side` holds, which with
-    `follow` `side` must play above. `rel` gets, in each suit compared, the
-    lowest card of `side` (with the suit lengths, that fixes the comparison).
+    hold, each seat of the other side holds a card below every card of `side`
+    there for each card `side` holds (or all its cards, if fewer): a trick of
+    the suit takes at least one card of `side`, so the seat, playing its lowest
+    card of the suit led and discarding the top card of a suit, never beats a
+    card of `side`; so `side` keeps the lead, and a leader of the other side
+    first needs a suit that `side` holds, which with `follow` `side` must play
+    above. With `head` or `lowest_winner`, which may force a seat above, every
+    card of the other side must be below every card of `side`. `rel` gets, in
+    each suit compared, the lowest card of `side` (with the suit lengths, that
+    fixes the comparison: every lower card is the other side's). `mine` and
+    `theirs` are the cards of `side` and of the other side.
     """
-    cdef uint64_t mine = 0, theirs = 0, a, b, used = 0
-    cdef int seat, suit, exit_suit = 0
-    for seat in range(st.n):
-        if st.maxside[seat] == side:
-            mine |= st.hands[seat]
-        else:
-            theirs |= st.hands[seat]
+    cdef uint64_t a, b, used = 0, h
+    cdef int seat, suit, exit_suit = 0, spare
+    cdef int strict = st.cons & (C_HEAD | C_LW)
     if st.trump >= 0 and (theirs & suit_bits(st.trump)):
         return 0
     for suit in range(4):
@@ -736,7 +749,14 @@ cdef int takes_all(State* st, int side, uint64_t* rel) noexcept nogil:
         b = theirs & suit_bits(suit)
         if a and b:
             if pdd_top(b) > pdd_ctz(a):
-                return 0
+                if strict:
+                    return 0
+                for seat in range(st.n):
+                    h = st.hands[seat] & b
+                    spare = pdd_popcount(h) - pdd_popcount(a)
+                    if (st.maxside[seat] != side
+                            and pdd_popcount(h & above(pdd_ctz(a))) > (spare if spare > 0 else 0)):
+                        return 0
             used |= lowbit(a)
             if st.hands[st.lead] & b:
                 exit_suit = 1
@@ -765,7 +785,7 @@ cdef int highest_low(State* st, int side, int suit) noexcept nogil:
     return best
 
 
-cdef int takes_trick(State* st, int side, uint64_t* rel) noexcept nogil:
+cdef int takes_trick(State* st, int side, uint64_t theirs, uint64_t* rel) noexcept nogil:
     """Whether the seats with maxside `side` surely take this trick, from its start.
 
     For a side the others push tricks onto (see takes_all), when the other
@@ -774,13 +794,11 @@ cdef int takes_trick(State* st, int side, uint64_t* rel) noexcept nogil:
     that. A leader of the other side leads a suit in which a seat of `side`
     holds only cards above it, which with `follow` that seat must play. `rel`
     gets the lowest card of `side` compared in each such suit (with the suit
-    lengths, the holders of every card above it fix the comparison).
+    lengths, the holders of every card above it fix the comparison). `theirs`
+    is the other side's cards.
     """
-    cdef uint64_t theirs = 0, hand = st.hands[st.lead], a, used = 0
+    cdef uint64_t hand = st.hands[st.lead], a, used = 0
     cdef int seat, suit, top
-    for seat in range(st.n):
-        if st.maxside[seat] != side:
-            theirs |= st.hands[seat]
     if st.trump >= 0 and (theirs & suit_bits(st.trump)):
         return 0
     if st.maxside[st.lead] == side:
@@ -805,6 +823,27 @@ cdef int takes_trick(State* st, int side, uint64_t* rel) noexcept nogil:
                 rel[0] |= lowbit(a)
                 return 1
     return 0
+
+
+cdef int pushed_tricks(State* st, int target, int left, uint64_t* rel) noexcept nogil:
+    """For MAX playing for the other side's tricks (misère): 1 or 0 if sure tricks decide `target`, else -1.
+
+    Each side pushes tricks onto the other: see takes_all and takes_trick.
+    """
+    cdef uint64_t side0 = 0, side1 = 0
+    cdef int seat
+    for seat in range(st.n):
+        if st.maxside[seat]:
+            side1 |= st.hands[seat]
+        else:
+            side0 |= st.hands[seat]
+    if takes_all(st, 0, side0, side1, rel):
+        return 1
+    if takes_all(st, 1, side1, side0, rel) or (target == left and takes_trick(st, 1, side0, rel)):
+        return 0
+    if target == 1 and takes_trick(st, 0, side1, rel):
+        return 1
+    return -1
 
 
 cdef int trump_tricks(State* st, int side, uint64_t* rel) noexcept nogil:
@@ -863,12 +902,9 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
             rel[0] = 0
         if not st.counted_side:
             # MAX plays for the other side's tricks: each side pushes tricks onto the other.
-            if takes_all(st, 0, rel):
-                return 1
-            if takes_all(st, 1, rel) or (target == left and takes_trick(st, 1, rel)):
-                return 0
-            if target == 1 and takes_trick(st, 0, rel):
-                return 1
+            d = pushed_tricks(st, target, left, rel)
+            if d >= 0:
+                return d
             rel[0] = 0
         if st.qt_ok:
             if st.maxside[st.lead]:
@@ -906,6 +942,18 @@ cdef uint64_t run_of(uint64_t present, uint64_t allowed, int card) noexcept nogi
     return out
 
 
+cdef void remember_lead(State* st, int card) noexcept nogil:
+    """Count a lead of `card` that answered the question, by the square of the tricks left.
+
+    The history heuristic, for sides that play to lose tricks (see ducking_score):
+    a lead that answers in one position often answers in others, and more so the
+    larger the search it ended.
+    """
+    cdef int left = pdd_popcount(st.hands[st.lead])
+    if st.history[card] < HISTORY_CAP:
+        st.history[card] += left * left
+
+
 cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     """Alpha-beta over the cards of the player to move, part way through a trick.
 
@@ -934,6 +982,8 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
             result = play_node(st, target, &child)
         unplay_card(st)
         if result == is_max:
+            if st.ntrick == 0 and not st.counted_side:
+                remember_lead(st, moves[i])
             rel[0] = child
             return result
         acc |= child
@@ -994,6 +1044,8 @@ cdef void load(State* st, Setup* su) noexcept nogil:
             st.qt_ok = 0
             st.counted_side = 0
     st.first2 = su.first2
+    if not st.counted_side:
+        memset(st.history, 0, sizeof(st.history))
     st.lead = su.leader
     st.ntrick = 0
     st.winpos = 0
