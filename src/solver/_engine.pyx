@@ -101,6 +101,7 @@ cdef struct State:
     int ply
     Undo undo[MAX_PLIES]
     uint64_t nodes
+    uint64_t trick_nodes
     uint64_t ctx
     Slot* slots
     uint64_t nslots
@@ -924,6 +925,7 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
         child = 0
         if winner >= 0:
             next_target = target - st.counted[winner] if st.goal == G_TRICKS else target
+            st.trick_nodes += 1
             result = trick_node(st, next_target, &child)
             # A trick won by rank against a card of the same suit makes the winner's rank matter.
             tb = st.undo[st.ply - 1].trickbits
@@ -1231,3 +1233,8 @@ cdef class Engine:
     def nodes(self):
         """Search nodes visited since the engine was made."""
         return self.st.nodes
+
+    @property
+    def trick_nodes(self):
+        """Trick starts reached by the search since the engine was made (DDS counts these as its nodes)."""
+        return self.st.trick_nodes
