@@ -907,6 +907,23 @@ cdef uint64_t run_of(uint64_t present, uint64_t allowed, int card) noexcept nogi
     return out
 
 
+cdef inline int same_as_failed(uint64_t acc, int* failed_low, int card) noexcept nogil:
+    """Whether `card` surely fails as a card of its suit already tried and failed at this node did.
+
+    `acc` holds the cards whose ranks decided the failed moves' answers. Two cards
+    of one suit, both below the lowest card of `acc` in that suit, lead to
+    positions that agree on every card that mattered (the same suit lengths, the
+    same holders above), so the second has the answer of the first (DDS skips such
+    moves the same way). Not with head or lowest_winner, whose legality depends on ranks.
+    """
+    cdef int suit = card >> 4, low = failed_low[suit], top
+    cdef uint64_t ranks = acc & suit_bits(suit)
+    if low < 0:
+        return 0
+    top = pdd_ctz(ranks) if ranks else 16 * suit + 16
+    return low < top and card < top
+
+
 cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     """Alpha-beta over the cards of the player to move, part way through a trick.
 
@@ -916,10 +933,15 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     cdef int count, i, result, winner, next_target, wcard
     cdef int is_max = st.maxside[to_move(st)]
     cdef uint64_t allowed, child, acc = 0, present, tb
+    cdef int failed_low[4]
+    cdef int skips = not (st.cons & (C_HEAD | C_LW))
+    failed_low[0] = failed_low[1] = failed_low[2] = failed_low[3] = -1
     st.nodes += 1
     allowed = legal_moves(st)
     count = order_moves(st, representatives(st, allowed), moves)
     for i in range(count):
+        if skips and same_as_failed(acc, failed_low, moves[i]):
+            continue
         play_card(st, moves[i])
         winner = st.undo[st.ply - 1].winner
         child = 0
@@ -939,6 +961,8 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
             rel[0] = child
             return result
         acc |= child
+        if failed_low[moves[i] >> 4] < 0 or moves[i] < failed_low[moves[i] >> 4]:
+            failed_low[moves[i] >> 4] = moves[i]
     # Every move failed: the cards a searched move stands for may take its place.
     present = present_cards(st)
     for i in range(count):
