@@ -34,6 +34,7 @@ cdef enum:
     MAX_SEATS = 5
     MAX_PLIES = 64
     PROBE_LIMIT = 32
+    KILLER_BONUS = 1000
     # Goals of the search.
     G_TRICKS = 0
     G_WIN = 1
@@ -102,6 +103,8 @@ cdef struct State:
     Undo undo[MAX_PLIES]
     uint64_t nodes
     uint64_t trick_nodes
+    # The lead that last refuted a trick start, by tricks left (DDS's bestMove), tried first.
+    int killer[17]
     uint64_t ctx
     Slot* slots
     uint64_t nslots
@@ -295,6 +298,8 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
                     score = 50 - cost
             else:
                 score = 100 - cost
+        if st.ntrick == 0 and card == st.killer[pdd_popcount(hand)]:
+            score += KILLER_BONUS
         out[count] = card
         scores[count] = score
         count += 1
@@ -958,6 +963,8 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
             result = play_node(st, target, &child)
         unplay_card(st)
         if result == is_max:
+            if st.ntrick == 0:
+                st.killer[pdd_popcount(st.hands[st.lead])] = moves[i]
             rel[0] = child
             return result
         acc |= child
@@ -1114,6 +1121,7 @@ cdef class Engine:
     def __cinit__(self, int table_mb=256):
         cdef uint64_t nslots = 1
         cdef uint64_t budget = (<uint64_t>table_mb) * 1024 * 1024
+        cdef int i
         while nslots * 2 * sizeof(Slot) <= budget // 4:
             nslots *= 2
         self.st.slots = <Slot*>calloc(nslots, sizeof(Slot))
@@ -1123,6 +1131,8 @@ cdef class Engine:
             raise MemoryError(f"cannot allocate a {table_mb} MB transposition table")
         self.st.nslots = nslots
         self.st.epoch = 1
+        for i in range(17):
+            self.st.killer[i] = -1
         self.st.slots_used = 0
         self.st.pool_used = 0
         self.contexts = {}
