@@ -640,6 +640,68 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
     # (a higher card, or a trump that `ruff` forces) and lead away from the partner's winners.
     if not (st.cons & C_LW) and not enemy_trumps and ln >= 0:
         q = transfer_tricks(st, ln, q, rel)
+    if st.cons == C_FOLLOW and not enemy_trumps and ln != -2:
+        q = cashed_tricks(st, ln, q, rel)
+    return q
+
+
+cdef int cashed_tricks(State* st, int partner, int q, uint64_t* rel) noexcept nogil:
+    """The better of `q` and the tricks the leader's side cashes: the leader's suits, then the partner's.
+
+    With `follow` alone and no trump held by the other side (so nobody can
+    take a trick but with the top card of its suit), for at most one `partner`
+    (-1: none). In a suit whose top card the leader holds, it leads its cards
+    above every other card of the suit, keeping the lead; if those are at least
+    as many as the cards of every other hand there, the others are then void and
+    all of its cards win. The partner's suits count the same way after the
+    leader leads a card of one of them to the partner's top card (its cards
+    there stay untouched meanwhile: the leader leads only its own suits, and
+    the partner keeps the counted cards as long as it has others to play). The
+    total is at most the tricks left. `rel` gets the counted top cards.
+    """
+    cdef int lead = st.lead, suit, seat, holder, w, longest, cash, mine = 0, theirs = 0, entry = 0
+    cdef uint64_t sb, top_bit, others, winners, rl = 0, rp = 0
+    for suit in range(4):
+        sb = suit_bits(suit)
+        if not ((st.hands[lead] | (st.hands[partner] if partner >= 0 else 0)) & sb):
+            continue
+        top_bit = 0
+        others = 0
+        for seat in range(st.n):
+            others |= st.hands[seat] & sb
+        top_bit = (<uint64_t>1) << pdd_top(others)
+        if st.hands[lead] & top_bit:
+            holder = lead
+        elif partner >= 0 and st.hands[partner] & top_bit:
+            holder = partner
+        else:
+            continue
+        others &= ~st.hands[holder]
+        winners = st.hands[holder] & sb
+        if others:
+            winners &= above(pdd_top(others))
+        w = pdd_popcount(winners)
+        longest = 0
+        for seat in range(st.n):
+            if seat != holder and pdd_popcount(st.hands[seat] & sb) > longest:
+                longest = pdd_popcount(st.hands[seat] & sb)
+        cash = pdd_popcount(st.hands[holder] & sb) if w >= longest else w
+        if holder == lead:
+            mine += cash
+            rl |= winners
+        else:
+            theirs += cash
+            rp |= winners
+            if st.hands[lead] & sb:
+                entry = 1
+    if entry:
+        mine += theirs
+        rl |= rp
+    if mine > pdd_popcount(st.hands[lead]):
+        mine = pdd_popcount(st.hands[lead])
+    if mine > q:
+        rel[0] = rl
+        return mine
     return q
 
 
