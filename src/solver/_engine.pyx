@@ -902,6 +902,89 @@ cdef int trump_tricks(State* st, int side, uint64_t* rel) noexcept nogil:
     return best
 
 
+cdef int can_beat(State* st, int seat, int led, int card) noexcept nogil:
+    """With `follow` alone: whether `seat` may play a card that beats `card` in a trick led in `led`."""
+    cdef uint64_t h = st.hands[seat], hl = h & suit_bits(led)
+    if hl:
+        return (card >> 4) == led and (hl & above(card)) != 0
+    if st.trump < 0 or not (h & suit_bits(st.trump)):
+        return 0
+    if (card >> 4) == st.trump:
+        return (h & above(card)) != 0
+    return 1
+
+
+cdef int side_beats(State* st, int side, int first, int led, int card) noexcept nogil:
+    """Whether a seat of maxside `side`, from trick position `first` on, may beat `card` (see can_beat)."""
+    cdef int pos, seat
+    for pos in range(first, st.n):
+        seat = (st.lead + pos) % st.n
+        if st.maxside[seat] == side and can_beat(st, seat, led, card):
+            return 1
+    return 0
+
+
+cdef int trick_taker(State* st, uint64_t* rel) noexcept nogil:
+    """With `follow` alone, part way through a trick: the maxside of the side that surely takes it, or -1.
+
+    So it is if the other side cannot beat the trick's winning card in the seats
+    still to play, or if a seat still to play holds a card (its top card of the
+    suit led, or when void its top trump) that beats the winning card and that
+    no seat of the other side still to play can beat. `rel` gets that card.
+    """
+    cdef int led = st.tcards[st.tno * MAX_SEATS] >> 4, w = current_winner(st), pos, seat, side, c
+    cdef uint64_t h
+    side = st.maxside[(st.lead + st.winpos) % st.n]
+    if not side_beats(st, 1 - side, st.ntrick, led, w):
+        rel[0] |= (<uint64_t>1) << w
+        return side
+    for pos in range(st.ntrick, st.n):
+        seat = (st.lead + pos) % st.n
+        h = st.hands[seat]
+        if h & suit_bits(led):
+            c = pdd_top(h & suit_bits(led))
+        elif st.trump >= 0 and (h & suit_bits(st.trump)):
+            c = pdd_top(h & suit_bits(st.trump))
+        else:
+            continue
+        if card_beats(st, c, w) and not side_beats(st, 1 - st.maxside[seat], st.ntrick, led, c):
+            rel[0] |= (<uint64_t>1) << c
+            return st.maxside[seat]
+    return -1
+
+
+cdef int lead_lost(State* st, uint64_t* rel) noexcept nogil:
+    """With `follow` alone, at a trick start: whether the leader's side surely loses the trick.
+
+    So it is if in every suit the leader holds, the top card is the other
+    side's and no other seat of the leader's side can beat it (by a trump when
+    void). `rel` gets those top cards.
+    """
+    cdef int suit, top, side = st.maxside[st.lead]
+    cdef uint64_t present = present_cards(st), used = 0
+    for suit in range(4):
+        if not (st.hands[st.lead] & suit_bits(suit)):
+            continue
+        top = pdd_top(present & suit_bits(suit))
+        if st.hands[st.lead] & ((<uint64_t>1) << top):
+            return 0
+        if st.maxside[owner(st, top)] == side:
+            return 0
+        if side_beats(st, side, 1, suit, top):
+            return 0
+        used |= (<uint64_t>1) << top
+    rel[0] |= used
+    return 1
+
+
+cdef inline int owner(State* st, int card) noexcept nogil:
+    cdef int seat
+    for seat in range(st.n):
+        if (st.hands[seat] >> card) & 1:
+            return seat
+    return -1
+
+
 cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
     """Can MAX reach `target` more tricks (or win the deal) from this trick start?
 
@@ -945,6 +1028,10 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
             elif left - quick_tricks(st, rel) < target:
                 return 0
             rel[0] = 0
+            if st.cons == C_FOLLOW and (target >= left if st.maxside[st.lead] else target <= 1):
+                if lead_lost(st, rel):
+                    return 1 - st.maxside[st.lead]
+                rel[0] = 0
     else:
         d = win_decided(st, left)
         if d >= 0:
@@ -1004,6 +1091,15 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     cdef int skips = not (st.cons & (C_HEAD | C_LW))
     failed_low[0] = failed_low[1] = failed_low[2] = failed_low[3] = -1
     st.nodes += 1
+    if st.qt_ok and st.cons == C_FOLLOW and st.ntrick > 0:
+        # The trick's taker settles a question of every trick left or of one.
+        count = pdd_popcount(st.hands[to_move(st)])
+        if target <= 1 or target >= count:
+            result = trick_taker(st, &acc)
+            if (result == 1 and target <= 1) or (result == 0 and target >= count):
+                rel[0] = acc
+                return result
+            acc = 0
     allowed = legal_moves(st)
     count = order_moves(st, representatives(st, allowed), moves)
     for i in range(count):
