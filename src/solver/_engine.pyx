@@ -241,6 +241,23 @@ cdef int ducking_score(State* st, int card, int w, uint64_t opp) noexcept nogil:
     return 100 - (card & 15) - (16 if (card >> 4) == st.trump else 0)
 
 
+cdef int lead_bonus(State* st, int seat, int suit) noexcept nogil:
+    """Four seats, a trump contract: the order score added to a lead of `suit` by `seat`.
+
+    A suit that an opponent can trump (void in it, holding trumps) goes last; one
+    that the partner can trump while the next opponent still follows comes earlier.
+    """
+    cdef int lho = (seat + 1) % 4, rho = (seat + 3) % 4, partner = (seat + 2) % 4, b = 0
+    cdef uint64_t sb = suit_bits(suit), tb
+    if st.trump >= 0 and suit != st.trump:
+        tb = suit_bits(st.trump)
+        if not (st.hands[partner] & sb) and (st.hands[partner] & tb) and (st.hands[rho] & sb):
+            b += 60
+        if (not (st.hands[lho] & sb) and (st.hands[lho] & tb)) or (not (st.hands[rho] & sb) and (st.hands[rho] & tb)):
+            b -= 150
+    return b
+
+
 cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     """Write the moves into `out` in the order to try them; return how many."""
     cdef int count = 0, i, j, card, score, w = 0, tmp, suit, cost, top, led = -1
@@ -285,6 +302,8 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
                     score = 120 + (card & 15)
                 else:
                     score = 100 - (card & 15)
+            if st.n == 4 and st.trump >= 0:
+                score += lead_bonus(st, seat, suit)
         else:
             cost = (card & 15) + (16 if (suit == st.trump and led != st.trump) else 0)
             if partner_safe:
