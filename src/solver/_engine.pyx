@@ -996,6 +996,43 @@ cdef int lead_lost(State* st, uint64_t* rel) noexcept nogil:
     return 1
 
 
+cdef int not_all_tricks(State* st, int side, uint64_t* rel) noexcept nogil:
+    """With `follow` alone and no trump in any hand: whether the seats of maxside `side` cannot take every trick left.
+
+    A trick is won by the top card of the suit led. Each trick the side takes in
+    a suit takes a card of that suit from each of its seats holding one, so in
+    a suit it takes at most as many tricks as its longest holding there; while
+    the other side holds a suit's top card the side takes no trick in it but
+    through discards, and (as DDS's LaterTricks counts) the side then cannot take
+    every trick if its longest holdings in the suits whose top card it holds add
+    up to fewer than the tricks left. `rel` gets the other side's top cards
+    (the side's own may move to the other side without changing the answer).
+    """
+    cdef int suit, seat, top, longest, total = 0, ln
+    cdef uint64_t present = present_cards(st), sb, used = 0
+    if st.trump >= 0 and (present & suit_bits(st.trump)):
+        return 0
+    for suit in range(4):
+        sb = suit_bits(suit)
+        if not (present & sb):
+            continue
+        top = pdd_top(present & sb)
+        if st.maxside[owner(st, top)] == side:
+            longest = 0
+            for seat in range(st.n):
+                if st.maxside[seat] == side:
+                    ln = pdd_popcount(st.hands[seat] & sb)
+                    if ln > longest:
+                        longest = ln
+            total += longest
+        elif present & sb & ~st.hands[owner(st, top)]:
+            used |= (<uint64_t>1) << top
+    if total >= pdd_popcount(st.hands[st.lead]):
+        return 0
+    rel[0] |= used
+    return 1
+
+
 cdef inline int owner(State* st, int card) noexcept nogil:
     cdef int seat
     for seat in range(st.n):
@@ -1050,6 +1087,11 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
             if st.cons == C_FOLLOW and (target >= left if st.maxside[st.lead] else target <= 1):
                 if lead_lost(st, rel):
                     return 1 - st.maxside[st.lead]
+                rel[0] = 0
+            if st.cons == C_FOLLOW and (target >= left or target <= 1):
+                # One side needs every trick left: MAX for `target`, or MIN for MAX's one.
+                if not_all_tricks(st, 1 if target >= left else 0, rel):
+                    return 0 if target >= left else 1
                 rel[0] = 0
     else:
         d = win_decided(st, left)
