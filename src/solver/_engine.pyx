@@ -241,20 +241,37 @@ cdef int ducking_score(State* st, int card, int w, uint64_t opp) noexcept nogil:
     return 100 - (card & 15) - (16 if (card >> 4) == st.trump else 0)
 
 
-cdef int lead_bonus(State* st, int seat, int suit) noexcept nogil:
-    """Four seats, a trump contract: the order score added to a lead of `suit` by `seat`.
+cdef int lead_bonus(State* st, int seat, int suit, uint64_t present) noexcept nogil:
+    """Four seats: the order score added to a lead of `suit` by `seat` (DDS weighs leads much so).
 
-    A suit that an opponent can trump (void in it, holding trumps) goes last; one
-    that the partner can trump while the next opponent still follows comes earlier.
+    With trumps, a suit that an opponent can trump (void in it, holding trumps)
+    goes last, one that the partner can trump while the next opponent still
+    follows comes earlier. A suit the partner is void in comes later. Unless
+    the leader holds the suit's top card: not into the next opponent's top or
+    second card (unless a singleton), and rather through the previous
+    opponent's top card to the partner's second one.
     """
-    cdef int lho = (seat + 1) % 4, rho = (seat + 3) % 4, partner = (seat + 2) % 4, b = 0
-    cdef uint64_t sb = suit_bits(suit), tb
+    cdef int lho = (seat + 1) % 4, rho = (seat + 3) % 4, partner = (seat + 2) % 4, b = 0, top, second
+    cdef uint64_t sb = suit_bits(suit), tb, ps = present & sb
     if st.trump >= 0 and suit != st.trump:
         tb = suit_bits(st.trump)
         if not (st.hands[partner] & sb) and (st.hands[partner] & tb) and (st.hands[rho] & sb):
             b += 60
         if (not (st.hands[lho] & sb) and (st.hands[lho] & tb)) or (not (st.hands[rho] & sb) and (st.hands[rho] & tb)):
             b -= 150
+    if not (st.hands[partner] & sb):
+        b -= 10
+    top = pdd_top(ps)
+    if (st.hands[seat] >> top) & 1:
+        return b
+    ps &= ~((<uint64_t>1) << top)
+    second = pdd_top(ps) if ps else -1
+    if (((st.hands[rho] >> top) & 1) or (second >= 0 and (st.hands[rho] >> second) & 1)) and pdd_popcount(
+            st.hands[rho] & sb) != 1:
+        b -= 40
+    if ((st.hands[lho] >> top) & 1) and second >= 0 and ((st.hands[partner] >> second) & 1) and pdd_popcount(
+            st.hands[partner] & sb) != 1:
+        b += 30
     return b
 
 
@@ -302,8 +319,8 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
                     score = 120 + (card & 15)
                 else:
                     score = 100 - (card & 15)
-            if st.n == 4 and st.trump >= 0:
-                score += lead_bonus(st, seat, suit)
+            if st.n == 4:
+                score += lead_bonus(st, seat, suit, present)
         else:
             cost = (card & 15) + (16 if (suit == st.trump and led != st.trump) else 0)
             if partner_safe:
