@@ -275,6 +275,21 @@ cdef int lead_bonus(State* st, int seat, int suit, uint64_t present) noexcept no
     return b
 
 
+cdef int fourth_wins(State* st, int partner, int led, int w) noexcept nogil:
+    """Second hand of four: whether the partner, last to play, surely beats the lead and the third hand.
+
+    Then the second hand plays low, as when its side already wins the trick (DDS does so).
+    """
+    cdef int third = (partner + 3) % 4, c
+    cdef uint64_t ph = st.hands[partner] & suit_bits(led)
+    if not ph:
+        return 0
+    c = pdd_top(ph)
+    if not card_beats(st, c, w):
+        return 0
+    return not can_beat(st, third, led, c)
+
+
 cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     """Write the moves into `out` in the order to try them; return how many."""
     cdef int count = 0, i, j, card, score, w = 0, tmp, suit, cost, top, led = -1
@@ -295,6 +310,8 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
         led = st.tcards[st.tno * MAX_SEATS] >> 4
         if st.maxside[(st.lead + st.winpos) % st.n] == side:
             partner_safe = not later_opponent_beats(st, w, side)
+        elif st.n == 4 and st.ntrick == 1 and wants:
+            partner_safe = fourth_wins(st, partner, led, w)
     while rest:
         card = pdd_ctz(rest)
         rest &= rest - 1
