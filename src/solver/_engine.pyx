@@ -1007,28 +1007,18 @@ cdef int trick_taker(State* st, uint64_t* rel) noexcept nogil:
 
 
 cdef int trick_and_cash(State* st, int* side, uint64_t* rel) noexcept nogil:
-    """With `follow` alone, part way through a trick nobody can trump: tricks a side surely takes (0: none known).
+    """With `follow` alone and no trump in any hand, part way through a trick: tricks a side surely takes.
 
     The top card of the suit led among the trick's winning card and the cards of
     the seats still to play wins the trick for its holder's side (`side` gets
     its maxside), whose holder then leads (DDS's QuickTricksSecondHand counts
     so): it cashes in each suit its cards above every other hand's (all of them
-    once they outnumber every other hand's cards there); in a suit other than
-    trumps only if no other hand holds a trump. Returns that trick and those.
-    `rel` gets the top card and the counted ones. Nobody can trump the trick if
-    there is no trump, trumps were led, or every seat still to play holding
-    trumps holds the suit led.
+    once they outnumber every other hand's cards there). Returns that trick and
+    those. `rel` gets the top card and the counted ones.
     """
     cdef int led = st.tcards[st.tno * MAX_SEATS] >> 4, top = current_winner(st), holder
-    cdef int pos, seat, suit, total = 1, w, longest, ln, trumps_out = 0
+    cdef int pos, seat, suit, total = 1, w, longest, ln
     cdef uint64_t h, others, mine, winners, used
-    if st.trump >= 0 and led != st.trump:
-        if (top >> 4) == st.trump:
-            return 0
-        for pos in range(st.ntrick, st.n):
-            seat = (st.lead + pos) % st.n
-            if not (st.hands[seat] & suit_bits(led)) and (st.hands[seat] & suit_bits(st.trump)):
-                return 0
     holder = (st.lead + st.winpos) % st.n
     for pos in range(st.ntrick, st.n):
         seat = (st.lead + pos) % st.n
@@ -1038,13 +1028,9 @@ cdef int trick_and_cash(State* st, int* side, uint64_t* rel) noexcept nogil:
             holder = seat
     side[0] = st.maxside[holder]
     used = (<uint64_t>1) << top
-    if st.trump >= 0:
-        for seat in range(st.n):
-            if seat != holder and (st.hands[seat] & suit_bits(st.trump)):
-                trumps_out = 1
     for suit in range(4):
         mine = st.hands[holder] & suit_bits(suit) & ~used
-        if not mine or (trumps_out and suit != st.trump):
+        if not mine:
             continue
         others = 0
         longest = 0
@@ -1246,8 +1232,8 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     st.nodes += 1
     if st.qt_ok and st.cons == C_FOLLOW and st.ntrick > 0:
         count = pdd_popcount(st.hands[to_move(st)])
-        i = trick_and_cash(st, &result, &acc)
-        if i > 0:
+        if st.trump < 0 or not (present_cards(st) & suit_bits(st.trump)):
+            i = trick_and_cash(st, &result, &acc)
             if (result == 1 and i >= target) or (result == 0 and count - i < target):
                 rel[0] = acc
                 return result
