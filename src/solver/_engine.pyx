@@ -1006,50 +1006,6 @@ cdef int trick_taker(State* st, uint64_t* rel) noexcept nogil:
     return -1
 
 
-cdef int trick_and_cash(State* st, int* side, uint64_t* rel) noexcept nogil:
-    """With `follow` alone and no trump in any hand, part way through a trick: tricks a side surely takes.
-
-    The top card of the suit led among the trick's winning card and the cards of
-    the seats still to play wins the trick for its holder's side (`side` gets
-    its maxside), whose holder then leads (DDS's QuickTricksSecondHand counts
-    so): it cashes in each suit its cards above every other hand's (all of them
-    once they outnumber every other hand's cards there). Returns that trick and
-    those. `rel` gets the top card and the counted ones.
-    """
-    cdef int led = st.tcards[st.tno * MAX_SEATS] >> 4, top = current_winner(st), holder
-    cdef int pos, seat, suit, total = 1, w, longest, ln
-    cdef uint64_t h, others, mine, winners, used
-    holder = (st.lead + st.winpos) % st.n
-    for pos in range(st.ntrick, st.n):
-        seat = (st.lead + pos) % st.n
-        h = st.hands[seat] & suit_bits(led)
-        if h and pdd_top(h) > top:
-            top = pdd_top(h)
-            holder = seat
-    side[0] = st.maxside[holder]
-    used = (<uint64_t>1) << top
-    for suit in range(4):
-        mine = st.hands[holder] & suit_bits(suit) & ~used
-        if not mine:
-            continue
-        others = 0
-        longest = 0
-        for seat in range(st.n):
-            if seat != holder:
-                others |= st.hands[seat] & suit_bits(suit)
-                ln = pdd_popcount(st.hands[seat] & suit_bits(suit))
-                if ln > longest:
-                    longest = ln
-        winners = mine & above(pdd_top(others)) if others else mine
-        w = pdd_popcount(winners)
-        total += pdd_popcount(mine) if w >= longest else w
-        used |= winners
-    if total > pdd_popcount(st.hands[to_move(st)]):
-        total = pdd_popcount(st.hands[to_move(st)])
-    rel[0] |= used
-    return total
-
-
 cdef int lead_lost(State* st, uint64_t* rel) noexcept nogil:
     """With `follow` alone, at a trick start: whether the leader's side surely loses the trick.
 
@@ -1231,14 +1187,8 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     failed_low[0] = failed_low[1] = failed_low[2] = failed_low[3] = -1
     st.nodes += 1
     if st.qt_ok and st.cons == C_FOLLOW and st.ntrick > 0:
-        count = pdd_popcount(st.hands[to_move(st)])
-        if st.trump < 0 or not (present_cards(st) & suit_bits(st.trump)):
-            i = trick_and_cash(st, &result, &acc)
-            if (result == 1 and i >= target) or (result == 0 and count - i < target):
-                rel[0] = acc
-                return result
-            acc = 0
         # The trick's taker settles a question of every trick left or of one.
+        count = pdd_popcount(st.hands[to_move(st)])
         if target <= 1 or target >= count:
             result = trick_taker(st, &acc)
             if (result == 1 and target <= 1) or (result == 0 and target >= count):
