@@ -693,7 +693,7 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
     # (a higher card, or a trump that `ruff` forces) and lead away from the partner's winners.
     if not (st.cons & C_LW) and not enemy_trumps and ln >= 0:
         q = transfer_tricks(st, ln, q, rel)
-    if st.cons == C_FOLLOW and not enemy_trumps and ln != -2:
+    if st.cons == C_FOLLOW and st.trump < 0 and ln != -2:
         q = cashed_tricks(st, ln, q, rel)
     return q
 
@@ -977,35 +977,6 @@ cdef int side_beats(State* st, int side, int first, int led, int card) noexcept 
     return 0
 
 
-cdef int trick_taker(State* st, uint64_t* rel) noexcept nogil:
-    """With `follow` alone, part way through a trick: the maxside of the side that surely takes it, or -1.
-
-    So it is if the other side cannot beat the trick's winning card in the seats
-    still to play, or if a seat still to play holds a card (its top card of the
-    suit led, or when void its top trump) that beats the winning card and that
-    no seat of the other side still to play can beat. `rel` gets that card.
-    """
-    cdef int led = st.tcards[st.tno * MAX_SEATS] >> 4, w = current_winner(st), pos, seat, side, c
-    cdef uint64_t h
-    side = st.maxside[(st.lead + st.winpos) % st.n]
-    if not side_beats(st, 1 - side, st.ntrick, led, w):
-        rel[0] |= (<uint64_t>1) << w
-        return side
-    for pos in range(st.ntrick, st.n):
-        seat = (st.lead + pos) % st.n
-        h = st.hands[seat]
-        if h & suit_bits(led):
-            c = pdd_top(h & suit_bits(led))
-        elif st.trump >= 0 and (h & suit_bits(st.trump)):
-            c = pdd_top(h & suit_bits(st.trump))
-        else:
-            continue
-        if card_beats(st, c, w) and not side_beats(st, 1 - st.maxside[seat], st.ntrick, led, c):
-            rel[0] |= (<uint64_t>1) << c
-            return st.maxside[seat]
-    return -1
-
-
 cdef int lead_lost(State* st, uint64_t* rel) noexcept nogil:
     """With `follow` alone, at a trick start: whether the leader's side surely loses the trick.
 
@@ -1186,15 +1157,6 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     cdef int skips = not (st.cons & (C_HEAD | C_LW))
     failed_low[0] = failed_low[1] = failed_low[2] = failed_low[3] = -1
     st.nodes += 1
-    if st.qt_ok and st.cons == C_FOLLOW and st.ntrick > 0:
-        # The trick's taker settles a question of every trick left or of one.
-        count = pdd_popcount(st.hands[to_move(st)])
-        if target <= 1 or target >= count:
-            result = trick_taker(st, &acc)
-            if (result == 1 and target <= 1) or (result == 0 and target >= count):
-                rel[0] = acc
-                return result
-            acc = 0
     allowed = legal_moves(st)
     count = order_moves(st, representatives(st, allowed), moves)
     for i in range(count):
