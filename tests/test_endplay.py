@@ -65,3 +65,17 @@ def test_equals_dds_part_way_through_a_trick() -> None:
     dds.play("H6")
     best_for_west = max(tricks for _card, tricks in endplay_dds.solve_board(dds))
     assert solve(position, 3).tricks == best_for_west
+
+
+def random_ending(rng: random.Random, size: int) -> str:
+    """A random ending: `size` cards in each hand, the rest of the deck out of play."""
+    deck = sorted(PRIFFE.deck(4))
+    rng.shuffle(deck)
+    return "N:" + " ".join(format_hand(deck[i * size:(i + 1) * size]) for i in range(4))
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_endings_equal_dds(seed: int) -> None:
+    # Short endings, where the quick-trick cut-offs (cashing, entries, long suits) decide most nodes.
+    rng = random.Random(seed)
+    check(random_ending(rng, rng.randint(2, 7)), TRUMPS[seed % 5], rng.randrange(4))

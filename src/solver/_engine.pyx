@@ -37,6 +37,7 @@ cdef enum:
     MAX_PLIES = 64
     HISTORY_CAP = 1 << 24
     PROBE_LIMIT = 32
+    KILLER_BONUS = 1000
     # Goals of the search.
     G_TRICKS = 0
     G_WIN = 1
@@ -104,6 +105,9 @@ cdef struct State:
     int ply
     Undo undo[MAX_PLIES]
     uint64_t nodes
+    uint64_t trick_nodes
+    # The lead that last refuted a trick start, by tricks left (DDS's bestMove), tried first.
+    int killer[17]
     uint64_t ctx
     Slot* slots
     uint64_t nslots
@@ -246,6 +250,55 @@ cdef int ducking_score(State* st, int card, int w, uint64_t opp) noexcept nogil:
     return 100 - (card & 15) - (16 if (card >> 4) == st.trump else 0)
 
 
+cdef int lead_bonus(State* st, int seat, int suit, uint64_t present) noexcept nogil:
+    """Four seats: the order score added to a lead of `suit` by `seat` (DDS weighs leads much so).
+
+    With trumps, a suit that an opponent can trump (void in it, holding trumps)
+    goes last, one that the partner can trump while the next opponent still
+    follows comes earlier. A suit the partner is void in comes later. Unless
+    the leader holds the suit's top card: not into the next opponent's top or
+    second card (unless a singleton), and rather through the previous
+    opponent's top card to the partner's second one.
+    """
+    cdef int lho = (seat + 1) % 4, rho = (seat + 3) % 4, partner = (seat + 2) % 4, b = 0, top, second
+    cdef uint64_t sb = suit_bits(suit), tb, ps = present & sb
+    if st.trump >= 0 and suit != st.trump:
+        tb = suit_bits(st.trump)
+        if not (st.hands[partner] & sb) and (st.hands[partner] & tb) and (st.hands[rho] & sb):
+            b += 60
+        if (not (st.hands[lho] & sb) and (st.hands[lho] & tb)) or (not (st.hands[rho] & sb) and (st.hands[rho] & tb)):
+            b -= 150
+    if not (st.hands[partner] & sb):
+        b -= 10
+    top = pdd_top(ps)
+    if (st.hands[seat] >> top) & 1:
+        return b
+    ps &= ~((<uint64_t>1) << top)
+    second = pdd_top(ps) if ps else -1
+    if (((st.hands[rho] >> top) & 1) or (second >= 0 and (st.hands[rho] >> second) & 1)) and pdd_popcount(
+            st.hands[rho] & sb) != 1:
+        b -= 40
+    if ((st.hands[lho] >> top) & 1) and second >= 0 and ((st.hands[partner] >> second) & 1) and pdd_popcount(
+            st.hands[partner] & sb) != 1:
+        b += 30
+    return b
+
+
+cdef int fourth_wins(State* st, int partner, int led, int w) noexcept nogil:
+    """Second hand of four: whether the partner, last to play, surely beats the lead and the third hand.
+
+    Then the second hand plays low, as when its side already wins the trick (DDS does so).
+    """
+    cdef int third = (partner + 3) % 4, c
+    cdef uint64_t ph = st.hands[partner] & suit_bits(led)
+    if not ph:
+        return 0
+    c = pdd_top(ph)
+    if not card_beats(st, c, w):
+        return 0
+    return not can_beat(st, third, led, c)
+
+
 cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     """Write the moves into `out` in the order to try them; return how many."""
     cdef int count = 0, i, j, card, score, w = 0, tmp, suit, cost, top, led = -1
@@ -266,6 +319,8 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
         led = st.tcards[st.tno * MAX_SEATS] >> 4
         if st.maxside[(st.lead + st.winpos) % st.n] == side:
             partner_safe = not later_opponent_beats(st, w, side)
+        elif st.n == 4 and st.ntrick == 1 and wants:
+            partner_safe = fourth_wins(st, partner, led, w)
     while rest:
         card = pdd_ctz(rest)
         rest &= rest - 1
@@ -290,6 +345,8 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
                     score = 120 + (card & 15)
                 else:
                     score = 100 - (card & 15)
+            if st.n == 4:
+                score += lead_bonus(st, seat, suit, present)
         else:
             cost = (card & 15) + (16 if (suit == st.trump and led != st.trump) else 0)
             if partner_safe:
@@ -303,6 +360,8 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
                     score = 50 - cost
             else:
                 score = 100 - cost
+        if st.ntrick == 0 and card == st.killer[pdd_popcount(hand)]:
+            score += KILLER_BONUS
         out[count] = card
         scores[count] = score
         count += 1
@@ -645,6 +704,68 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
     # (a higher card, or a trump that `ruff` forces) and lead away from the partner's winners.
     if not (st.cons & C_LW) and not enemy_trumps and ln >= 0:
         q = transfer_tricks(st, ln, q, rel)
+    if st.cons == C_FOLLOW and st.trump < 0 and ln != -2:
+        q = cashed_tricks(st, ln, q, rel)
+    return q
+
+
+cdef int cashed_tricks(State* st, int partner, int q, uint64_t* rel) noexcept nogil:
+    """The better of `q` and the tricks the leader's side cashes: the leader's suits, then the partner's.
+
+    With `follow` alone and no trump held by the other side (so nobody can
+    take a trick but with the top card of its suit), for at most one `partner`
+    (-1: none). In a suit whose top card the leader holds, it leads its cards
+    above every other card of the suit, keeping the lead; if those are at least
+    as many as the cards of every other hand there, the others are then void and
+    all of its cards win. The partner's suits count the same way after the
+    leader leads a card of one of them to the partner's top card (its cards
+    there stay untouched meanwhile: the leader leads only its own suits, and
+    the partner keeps the counted cards as long as it has others to play). The
+    total is at most the tricks left. `rel` gets the counted top cards.
+    """
+    cdef int lead = st.lead, suit, seat, holder, w, longest, cash, mine = 0, theirs = 0, entry = 0
+    cdef uint64_t sb, top_bit, others, winners, rl = 0, rp = 0
+    for suit in range(4):
+        sb = suit_bits(suit)
+        if not ((st.hands[lead] | (st.hands[partner] if partner >= 0 else 0)) & sb):
+            continue
+        top_bit = 0
+        others = 0
+        for seat in range(st.n):
+            others |= st.hands[seat] & sb
+        top_bit = (<uint64_t>1) << pdd_top(others)
+        if st.hands[lead] & top_bit:
+            holder = lead
+        elif partner >= 0 and st.hands[partner] & top_bit:
+            holder = partner
+        else:
+            continue
+        others &= ~st.hands[holder]
+        winners = st.hands[holder] & sb
+        if others:
+            winners &= above(pdd_top(others))
+        w = pdd_popcount(winners)
+        longest = 0
+        for seat in range(st.n):
+            if seat != holder and pdd_popcount(st.hands[seat] & sb) > longest:
+                longest = pdd_popcount(st.hands[seat] & sb)
+        cash = pdd_popcount(st.hands[holder] & sb) if w >= longest else w
+        if holder == lead:
+            mine += cash
+            rl |= winners
+        else:
+            theirs += cash
+            rp |= winners
+            if st.hands[lead] & sb:
+                entry = 1
+    if entry:
+        mine += theirs
+        rl |= rp
+    if mine > pdd_popcount(st.hands[lead]):
+        mine = pdd_popcount(st.hands[lead])
+    if mine > q:
+        rel[0] = rl
+        return mine
     return q
 
 
@@ -873,6 +994,97 @@ cdef int trump_tricks(State* st, int side, uint64_t* rel) noexcept nogil:
     return best
 
 
+cdef int can_beat(State* st, int seat, int led, int card) noexcept nogil:
+    """With `follow` alone: whether `seat` may play a card that beats `card` in a trick led in `led`."""
+    cdef uint64_t h = st.hands[seat], hl = h & suit_bits(led)
+    if hl:
+        return (card >> 4) == led and (hl & above(card)) != 0
+    if st.trump < 0 or not (h & suit_bits(st.trump)):
+        return 0
+    if (card >> 4) == st.trump:
+        return (h & above(card)) != 0
+    return 1
+
+
+cdef int side_beats(State* st, int side, int first, int led, int card) noexcept nogil:
+    """Whether a seat of maxside `side`, from trick position `first` on, may beat `card` (see can_beat)."""
+    cdef int pos, seat
+    for pos in range(first, st.n):
+        seat = (st.lead + pos) % st.n
+        if st.maxside[seat] == side and can_beat(st, seat, led, card):
+            return 1
+    return 0
+
+
+cdef int lead_lost(State* st, uint64_t* rel) noexcept nogil:
+    """With `follow` alone, at a trick start: whether the leader's side surely loses the trick.
+
+    So it is if in every suit the leader holds, the top card is the other
+    side's and no other seat of the leader's side can beat it (by a trump when
+    void). `rel` gets those top cards.
+    """
+    cdef int suit, top, side = st.maxside[st.lead]
+    cdef uint64_t present = present_cards(st), used = 0
+    for suit in range(4):
+        if not (st.hands[st.lead] & suit_bits(suit)):
+            continue
+        top = pdd_top(present & suit_bits(suit))
+        if st.hands[st.lead] & ((<uint64_t>1) << top):
+            return 0
+        if st.maxside[owner(st, top)] == side:
+            return 0
+        if side_beats(st, side, 1, suit, top):
+            return 0
+        used |= (<uint64_t>1) << top
+    rel[0] |= used
+    return 1
+
+
+cdef int not_all_tricks(State* st, int side, uint64_t* rel) noexcept nogil:
+    """With `follow` alone and no trump in any hand: whether the seats of maxside `side` cannot take every trick left.
+
+    A trick is won by the top card of the suit led. Each trick the side takes in
+    a suit takes a card of that suit from each of its seats holding one, so in
+    a suit it takes at most as many tricks as its longest holding there; while
+    the other side holds a suit's top card the side takes no trick in it but
+    through discards, and (as DDS's LaterTricks counts) the side then cannot take
+    every trick if its longest holdings in the suits whose top card it holds add
+    up to fewer than the tricks left. `rel` gets the other side's top cards
+    (the side's own may move to the other side without changing the answer).
+    """
+    cdef int suit, seat, top, longest, total = 0, ln
+    cdef uint64_t present = present_cards(st), sb, used = 0
+    if st.trump >= 0 and (present & suit_bits(st.trump)):
+        return 0
+    for suit in range(4):
+        sb = suit_bits(suit)
+        if not (present & sb):
+            continue
+        top = pdd_top(present & sb)
+        if st.maxside[owner(st, top)] == side:
+            longest = 0
+            for seat in range(st.n):
+                if st.maxside[seat] == side:
+                    ln = pdd_popcount(st.hands[seat] & sb)
+                    if ln > longest:
+                        longest = ln
+            total += longest
+        elif present & sb & ~st.hands[owner(st, top)]:
+            used |= (<uint64_t>1) << top
+    if total >= pdd_popcount(st.hands[st.lead]):
+        return 0
+    rel[0] |= used
+    return 1
+
+
+cdef inline int owner(State* st, int card) noexcept nogil:
+    cdef int seat
+    for seat in range(st.n):
+        if (st.hands[seat] >> card) & 1:
+            return seat
+    return -1
+
+
 cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
     """Can MAX reach `target` more tricks (or win the deal) from this trick start?
 
@@ -913,6 +1125,15 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
             elif left - quick_tricks(st, rel) < target:
                 return 0
             rel[0] = 0
+            if st.cons == C_FOLLOW and (target >= left if st.maxside[st.lead] else target <= 1):
+                if lead_lost(st, rel):
+                    return 1 - st.maxside[st.lead]
+                rel[0] = 0
+            if st.cons == C_FOLLOW and (target >= left or target <= 1):
+                # One side needs every trick left: MAX for `target`, or MIN for MAX's one.
+                if not_all_tricks(st, 1 if target >= left else 0, rel):
+                    return 0 if target >= left else 1
+                rel[0] = 0
     else:
         d = win_decided(st, left)
         if d >= 0:
@@ -954,6 +1175,23 @@ cdef void remember_lead(State* st, int card) noexcept nogil:
         st.history[card] += left * left
 
 
+cdef inline int same_as_failed(uint64_t acc, int* failed_low, int card) noexcept nogil:
+    """Whether `card` surely fails as a card of its suit already tried and failed at this node did.
+
+    `acc` holds the cards whose ranks decided the failed moves' answers. Two cards
+    of one suit, both below the lowest card of `acc` in that suit, lead to
+    positions that agree on every card that mattered (the same suit lengths, the
+    same holders above), so the second has the answer of the first (DDS skips such
+    moves the same way). Not with head or lowest_winner, whose legality depends on ranks.
+    """
+    cdef int suit = card >> 4, low = failed_low[suit], top
+    cdef uint64_t ranks = acc & suit_bits(suit)
+    if low < 0:
+        return 0
+    top = pdd_ctz(ranks) if ranks else 16 * suit + 16
+    return low < top and card < top
+
+
 cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     """Alpha-beta over the cards of the player to move, part way through a trick.
 
@@ -963,15 +1201,21 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     cdef int count, i, result, winner, next_target, wcard
     cdef int is_max = st.maxside[to_move(st)]
     cdef uint64_t allowed, child, acc = 0, present, tb
+    cdef int failed_low[4]
+    cdef int skips = not (st.cons & (C_HEAD | C_LW))
+    failed_low[0] = failed_low[1] = failed_low[2] = failed_low[3] = -1
     st.nodes += 1
     allowed = legal_moves(st)
     count = order_moves(st, representatives(st, allowed), moves)
     for i in range(count):
+        if skips and same_as_failed(acc, failed_low, moves[i]):
+            continue
         play_card(st, moves[i])
         winner = st.undo[st.ply - 1].winner
         child = 0
         if winner >= 0:
             next_target = target - st.counted[winner] if st.goal == G_TRICKS else target
+            st.trick_nodes += 1
             result = trick_node(st, next_target, &child)
             # A trick won by rank against a card of the same suit makes the winner's rank matter.
             tb = st.undo[st.ply - 1].trickbits
@@ -982,11 +1226,15 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
             result = play_node(st, target, &child)
         unplay_card(st)
         if result == is_max:
-            if st.ntrick == 0 and not st.counted_side:
-                remember_lead(st, moves[i])
+            if st.ntrick == 0:
+                st.killer[pdd_popcount(st.hands[st.lead])] = moves[i]
+                if not st.counted_side:
+                    remember_lead(st, moves[i])
             rel[0] = child
             return result
         acc |= child
+        if failed_low[moves[i] >> 4] < 0 or moves[i] < failed_low[moves[i] >> 4]:
+            failed_low[moves[i] >> 4] = moves[i]
     # Every move failed: the cards a searched move stands for may take its place.
     present = present_cards(st)
     for i in range(count):
@@ -1260,6 +1508,7 @@ cdef class Engine:
     def __cinit__(self, int table_mb=256):
         cdef uint64_t nslots = 1
         cdef uint64_t budget = (<uint64_t>table_mb) * 1024 * 1024
+        cdef int i
         while nslots * 2 * sizeof(Slot) <= budget // 4:
             nslots *= 2
         self.st.slots = <Slot*>calloc(nslots, sizeof(Slot))
@@ -1269,6 +1518,8 @@ cdef class Engine:
             raise MemoryError(f"cannot allocate a {table_mb} MB transposition table")
         self.st.nslots = nslots
         self.st.epoch = 1
+        for i in range(17):
+            self.st.killer[i] = -1
         self.st.slots_used = 0
         self.st.pool_used = 0
         self.contexts = {}
@@ -1403,6 +1654,11 @@ cdef class Engine:
     def nodes(self):
         """Search nodes visited since the engine was made."""
         return self.st.nodes
+
+    @property
+    def trick_nodes(self):
+        """Trick starts reached by the search since the engine was made (DDS counts these as its nodes)."""
+        return self.st.trick_nodes
 
     def talon_values(self, const uint64_t[:, ::1] hands, int me, int size, int trump, int constraints,
                      int lw_seat, int declarer, maxside, counted, int leader, bint minimise,
