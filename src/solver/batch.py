@@ -3,7 +3,10 @@
 Each thread takes chunks of positions: it turns a chunk into engine terms
 (Python, holding the GIL), then its engine searches the whole chunk without
 the GIL. Each thread has its own transposition table, so plain threads scale
-across cores while the next chunk is prepared.
+across cores while the next chunk is prepared. The threads are kept from one
+call to the next: a new engine's table is mapped into memory page by page as
+the search first touches it, and the kernel handles those page faults one
+thread at a time, so new threads for every call would pay that again.
 
 >>> from rules import PREFERANS, Position, Suit, parse_deal
 >>> deals = ["AKQ... 987... JT.7..", "987... AKQ... JT.7.."]
@@ -15,6 +18,7 @@ across cores while the next chunk is prepared.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 
@@ -24,6 +28,17 @@ from rules import Position
 from solver.api import _engine, solve, trick_search
 
 CHUNK = 16
+
+_pools: dict[int, ThreadPoolExecutor] = {}
+_pools_lock = threading.Lock()
+
+
+def _pool(workers: int) -> ThreadPoolExecutor:
+    """The kept pool of `workers` threads (each with its own engine, kept warm)."""
+    with _pools_lock:
+        if workers not in _pools:
+            _pools[workers] = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="prefdd")
+        return _pools[workers]
 
 
 def _solve_chunk(jobs: list[tuple[Position, int | None, bool]]) -> list[int]:
@@ -50,7 +65,8 @@ def solve_many(
 
     `seats` and `minimise` are one value for all positions or one per position
     (a seat of None: the declarer, else the leader, as :func:`solve`). The work
-    runs on `workers` threads (default: every core), or on `executor` if given.
+    runs on `workers` threads (default: every core), kept with their tables for
+    later calls, or on `executor` if given.
     """
     count = len(positions)
     seat_list = list(seats) if isinstance(seats, Sequence) else [seats] * count
@@ -59,9 +75,6 @@ def solve_many(
         raise ValueError("give one seat and one minimise flag per position, or one for all")
     jobs = list(zip(positions, seat_list, minimise_list, strict=True))
     chunks = [jobs[i:i + CHUNK] for i in range(0, count, CHUNK)]
-    if executor is not None:
-        results = list(executor.map(_solve_chunk, chunks))
-    else:
-        with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
-            results = list(pool.map(_solve_chunk, chunks))
+    pool = executor if executor is not None else _pool(workers or os.cpu_count() or 1)
+    results = list(pool.map(_solve_chunk, chunks))
     return np.fromiter((t for chunk in results for t in chunk), dtype=np.int16, count=count)
