@@ -28,7 +28,7 @@ from rich.text import Text
 
 from cli.bid_render import bid_to_json, bid_to_text, plot_tricks
 from cli.options import score_options, scoring_options
-from rules import Card, InvalidInputError, get_game, parse_cards, parse_hand
+from rules import Card, InvalidInputError, get_game, parse_cards, parse_hand, parse_seat
 from solver.bidding import bid
 from solver.layouts import HANDS
 
@@ -78,8 +78,6 @@ def executor_for(scheduler: str | None) -> Iterator[Executor | None]:
 
 
 def _seat(text: str | None, game_name: str) -> int | None:
-    from cli.main import parse_seat
-
     return parse_seat(text, get_game(game_name), HANDS[game_name])
 
 

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import click
 
+from cli.bid import bid_command
 from cli.options import score_options, scoring_options
 from cli.render import (
     contract_to_json,
@@ -34,6 +35,7 @@ from rules import (
     parse_cards,
     parse_deal,
     parse_play,
+    parse_seat,
 )
 from solver import score, solve, solve_contract, table
 
@@ -61,19 +63,6 @@ class PrefddGroup(click.Group):
 @click.version_option(package_name="prefdd")
 def main() -> None:
     """Double-dummy analysis for Preferans, Vienna Préférence, Polskt pass and Priffe."""
-
-
-def parse_seat(text: str | None, game: Game, seats: int) -> int | None:
-    """A seat number, or a compass letter in Priffe."""
-    if text is None:
-        return None
-    key = text.strip().upper()
-    if key in game.seat_names:
-        return game.seat_names.index(key)
-    if key.isdigit() and int(key) < seats:
-        return int(key)
-    names = f"0-{seats - 1}" + (" or " + " ".join(game.seat_names) if game.seat_names else "")
-    raise InvalidInputError(f"unknown seat {text!r} (seats are {names})")
 
 
 def parse_trump(text: str | None) -> Suit | None:
@@ -251,7 +240,6 @@ def table_command(game: str, deal: str, dealer: str, as_json: bool) -> int:
 
 
 from cli.analyse import analyse_command  # noqa: E402 - its helpers come from this module
-from cli.bid import bid_command  # noqa: E402 - cli.bid uses parse_seat above
 
 main.add_command(analyse_command)
 main.add_command(talon_command)

@@ -24,19 +24,12 @@ from rules import (
     get_game,
     parse_cards,
     parse_hand,
+    parse_seat,
 )
 from rules.talon import parse_talon_deal, talon_deal
 from solver import solve_talon
 
 TALON_GAMES = ("preferans", "vienna", "polskt-pass")
-
-
-def _seat(text: str | None, seats: int, what: str) -> int | None:
-    if text is None:
-        return None
-    if not text.strip().isdigit() or int(text) >= seats:
-        raise InvalidInputError(f"unknown {what} seat {text!r} (seats are 0-{seats - 1})")
-    return int(text)
 
 
 def _from_hands(game: Game, hand: str, talon: str | None, defenders: str | None,
@@ -52,10 +45,10 @@ def _from_hands(game: Game, hand: str, talon: str | None, defenders: str | None,
         raise click.UsageError("Polskt pass has no talon: give the six-card --hand")
     if game is not POLSKT_PASS and talon is None:
         raise click.UsageError("give the two talon cards with --talon")
-    dealer = _seat(dealer_text, seats, "dealer")
+    dealer = parse_seat(dealer_text, game, seats, "dealer")
     assert dealer is not None
     default = dealer if game is POLSKT_PASS else (dealer + 1) % seats
-    declarer = _seat(declarer_text, seats, "declarer")
+    declarer = parse_seat(declarer_text, game, seats, "declarer")
     declarer = default if declarer is None else declarer
     the_talon = frozenset()
     if talon is not None:
@@ -67,9 +60,9 @@ def _from_hands(game: Game, hand: str, talon: str | None, defenders: str | None,
 def _from_deal(game: Game, text: str, dealer_text: str, declarer_text: str | None) -> tuple[Deal, int, int]:
     """The deal as one line: the declarer's talon after ``|`` (or his hand with it)."""
     seats = len(text.partition("|")[0].split())
-    dealer = _seat(dealer_text, max(seats, 1), "dealer")
+    dealer = parse_seat(dealer_text, game, max(seats, 1), "dealer")
     assert dealer is not None
-    declarer = _seat(declarer_text, max(seats, 1), "declarer")
+    declarer = parse_seat(declarer_text, game, max(seats, 1), "declarer")
     if declarer is None:
         sizes = [len(parse_hand(h, game)) for h in text.partition("|")[0].split()]
         longer = [s for s, n in enumerate(sizes) if n > game.hand_size]

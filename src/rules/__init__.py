@@ -9,7 +9,7 @@
 from rules.cards import Card, Rank, Suit, parse_card, parse_cards
 from rules.constraints import Constraint
 from rules.contracts import CONTRACTS, Aim, Contract, Lead, Play, get_contract
-from rules.deal import Deal, check_deal, format_deal, format_hand, parse_deal, parse_hand
+from rules.deal import Deal, check_deal, format_deal, format_hand, parse_deal, parse_hand, parse_seat
 from rules.errors import InvalidInputError
 from rules.games import GAMES, POLSKT_PASS, PREFERANS, PRIFFE, VIENNA, Game, get_game
 from rules.play import TrickRules
@@ -23,6 +23,6 @@ __all__ = [
     "Card", "Constraint", "Deal", "Game", "InvalidInputError", "Position", "Rank", "Suit",
     "Trick", "TrickRules",
     "check_deal", "format_deal", "format_hand", "get_game", "parse_card", "parse_cards",
-    "parse_deal", "parse_hand", "parse_play",
+    "parse_deal", "parse_hand", "parse_seat", "parse_play",
 ]
 __all__ += ["SessionDeal", "read_session"]

@@ -125,6 +125,26 @@ def parse_deal(text: str, game: Game) -> Deal:
     return deal
 
 
+def parse_seat(text: str | None, game: Game, seats: int, role: str = "") -> int | None:
+    """A seat given by number, or in Priffe also by compass letter (None stays None).
+
+    `role` names the seat in the error (``dealer``, ``declarer``...).
+
+    >>> from rules import PRIFFE
+    >>> parse_seat("w", PRIFFE, 4), parse_seat("2", PRIFFE, 4), parse_seat(None, PRIFFE, 4)
+    (3, 2, None)
+    """
+    if text is None:
+        return None
+    key = text.strip().upper()
+    if key in game.seat_names:
+        return game.seat_names.index(key)
+    if key.isdigit() and int(key) < seats:
+        return int(key)
+    names = f"0-{seats - 1}" + (" or " + " ".join(game.seat_names) if game.seat_names else "")
+    raise InvalidInputError(f"unknown {role + ' ' if role else ''}seat {text!r} (seats are {names})")
+
+
 def _parse_first_seat(text: str, game: Game) -> int:
     if text.upper() in game.seat_names:
         return game.seat_names.index(text.upper())

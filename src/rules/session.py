@@ -34,9 +34,9 @@ from dataclasses import dataclass
 
 from rules.cards import Suit, parse_cards
 from rules.contracts import Play, get_contract
-from rules.deal import parse_deal
+from rules.deal import parse_deal, parse_seat
 from rules.errors import InvalidInputError
-from rules.games import Game, get_game
+from rules.games import get_game
 from rules.play_notation import parse_play
 
 KEYS = ("title", "players", "game", "deal", "contract", "dealer", "declarer", "home", "invite",
@@ -133,7 +133,7 @@ def _deal(number: int, line: int, fields: dict[str, str]) -> SessionDeal:
     deal = parse_deal(fields["deal"], game)
     hands = len(deal.hands)
     contract = get_contract(game, fields["contract"])
-    seats = {key: _seat(fields.get(key), game, hands, key) for key in ("dealer", "declarer", "home",
+    seats = {key: parse_seat(fields.get(key), game, hands, key) for key in ("dealer", "declarer", "home",
                                                                         "invite")}
     trump = fields.get("trump")
     players = len(deal.active_seats) - (seats["home"] is not None)
@@ -148,18 +148,6 @@ def _deal(number: int, line: int, fields: dict[str, str]) -> SessionDeal:
     if names and len(names) != hands:
         raise InvalidInputError(f"players names {len(names)} players, but the deal has {hands} seats")
     return SessionDeal(number, line, fields.get("title", f"deal {number}"), play, names)
-
-
-def _seat(text: str | None, game: Game, hands: int, role: str) -> int | None:
-    if text is None:
-        return None
-    key = text.strip().upper()
-    if key in game.seat_names:
-        return game.seat_names.index(key)
-    if key.isdigit() and int(key) < hands:
-        return int(key)
-    raise InvalidInputError(f"unknown {role} seat {text!r} (seats 0-{hands - 1}"
-                            + (", or " + " ".join(game.seat_names) if game.seat_names else "") + ")")
 
 
 def _trump(text: str) -> Suit | None:
