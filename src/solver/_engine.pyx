@@ -303,6 +303,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     """Write the moves into `out` in the order to try them; return how many."""
     cdef int count = 0, i, j, card, score, w = 0, tmp, suit, cost, top, led = -1
     cdef int scores[16]
+    cdef int bonus_suit = -1, bonus = 0
     cdef int seat = to_move(st)
     cdef int side = st.maxside[seat]
     cdef int partner = (seat + 2) % st.n
@@ -346,7 +347,11 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
                 else:
                     score = 100 - (card & 15)
             if st.n == 4:
-                score += lead_bonus(st, seat, suit, present)
+                if suit != bonus_suit:
+                    # Once a suit: the cards come suit by suit.
+                    bonus_suit = suit
+                    bonus = lead_bonus(st, seat, suit, present)
+                score += bonus
         else:
             cost = (card & 15) + (16 if (suit == st.trump and led != st.trump) else 0)
             if partner_safe:
