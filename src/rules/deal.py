@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 from rules.cards import Card, Rank, Suit
 from rules.errors import InvalidInputError
@@ -39,9 +40,9 @@ class Deal:
     hands: tuple[frozenset[Card], ...]
     out_of_play: frozenset[Card] = frozenset()
 
-    @property
+    @cached_property
     def active_seats(self) -> tuple[int, ...]:
-        """The seats that hold cards, in play order."""
+        """The seats that hold cards, in play order (asked for at every solve: kept once known)."""
         return tuple(seat for seat, hand in enumerate(self.hands) if hand)
 
     @property

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from rules.cards import Card, Suit
 from rules.constraints import Constraint
@@ -118,9 +119,9 @@ class Position:
             seat = self.next_seat(seat)
         return seat
 
-    @property
+    @cached_property
     def tricks_won(self) -> tuple[int, ...]:
-        """Completed tricks won, by seat."""
+        """Completed tricks won, by seat (asked for several times a solve: kept once known)."""
         won = [0] * len(self.deal.hands)
         for trick in self.tricks:
             if trick.winner is not None:
