@@ -5,23 +5,20 @@ Bad input of any kind ends with one line on stderr and exit status 2.
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from collections.abc import Iterator
 
 import click
 
-from cli.bid import bid_command
 from cli.options import score_options, scoring_options
 from cli.render import (
     contract_to_json,
     contract_to_text,
-    table_to_json,
-    table_to_text,
     to_json,
     to_text,
 )
-from cli.talon import talon_command
 from rules import (
     CONTRACTS,
     Card,
@@ -37,13 +34,32 @@ from rules import (
     parse_play,
     parse_seat,
 )
-from solver import score, solve, solve_contract, table
+from solver import score, solve, solve_contract
 
 GAME_NAMES = ("preferans", "vienna", "polskt-pass", "priffe")
 
 
+# Commands in modules of their own, imported only when run (or listed in the help): a solve
+# then starts without loading numpy and rich, which the table, talon and bid commands need.
+LAZY_COMMANDS = {
+    "analyse": "cli.analyse:analyse_command",
+    "bid": "cli.bid:bid_command",
+    "table": "cli.table:table_command",
+    "talon": "cli.talon:talon_command",
+}
+
+
 class PrefddGroup(click.Group):
     """Runs a command and turns every input error into one line on stderr, exit 2."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in LAZY_COMMANDS and name not in self.commands:
+            module, attribute = LAZY_COMMANDS[name].split(":")
+            self.add_command(getattr(importlib.import_module(module), attribute), name)
+        return super().get_command(ctx, name)
 
     def main(self, *args, **kwargs):  # type: ignore[override]
         kwargs["standalone_mode"] = False
@@ -216,31 +232,3 @@ def solve_command(game: str, deal: str | None, contract: str | None, dealer: str
     click.echo(json.dumps(data) if as_json else text)
     return 0
 
-
-@main.command(name="table")
-@click.argument("game", metavar="GAME", type=click.Choice(GAME_NAMES, case_sensitive=False))
-@click.argument("deal")
-@click.option("--dealer", default="0", show_default=True, help="The dealer's seat.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a grid.")
-def table_command(game: str, deal: str, dealer: str, as_json: bool) -> int:
-    """Every seat as declarer times every contract family of GAME, double dummy.
-
-    Cells count the declarer's side's tricks (for misère, bettel and nolla the
-    tricks it cannot avoid); in Polskt pass they say whether that player,
-    choosing that trump, wins the deal against all the others.
-    """
-    the_game = get_game(game)
-    the_deal = parse_deal(deal, the_game)
-    result = table(the_deal, the_game, parse_seat(dealer, the_game, len(the_deal.hands)) or 0)
-    if as_json:
-        click.echo(json.dumps(table_to_json(result)))
-    else:
-        click.echo(table_to_text(result), nl=False)
-    return 0
-
-
-from cli.analyse import analyse_command  # noqa: E402 - its helpers come from this module
-
-main.add_command(analyse_command)
-main.add_command(talon_command)
-main.add_command(bid_command)

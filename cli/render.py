@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
-import io
 from collections.abc import Mapping
 
-from rich import box
-from rich.console import Console
-from rich.table import Table as RichTable
-
 from rules import Card, Position, Suit, Trick, format_deal, format_hand
-from solver import LABELS, ContractResult, ScoreOptions, Solution, Table
+from solver import ContractResult, ScoreOptions, Solution
 
 
 def trump_name(trump: Suit | None) -> str:
@@ -243,28 +238,3 @@ def _line(position: Position, line: tuple[Trick, ...]) -> list[str]:
         out.append(f"  {number:>2}. {opens}: {cards}"
                    f"  won by {game.seat_name(trick.winner) if trick.winner is not None else '-'}")
     return out
-
-
-def table_to_json(result: Table) -> dict:
-    """A double-dummy table as JSON-ready data: one row per seat, one column per family."""
-    return {
-        "game": result.game.name,
-        "seats": list(result.seats),
-        "families": list(result.families),
-        "tricks": result.tricks.tolist(),
-    }
-
-
-def table_to_text(result: Table) -> str:
-    """A double-dummy table as a grid for people."""
-    game = result.game
-    grid = RichTable(box=box.SIMPLE, title=f"{game.title}: double-dummy table")
-    grid.add_column("declarer")
-    for family in result.families:
-        grid.add_column(LABELS.get(family, family), justify="right")
-    for seat, row in zip(result.seats, result.tricks.tolist(), strict=True):
-        cells = [("wins" if v else "-") if game.permanent_trumps else str(v) for v in row]
-        grid.add_row(game.seat_name(seat), *cells)
-    console = Console(width=120, color_system=None, record=True, file=io.StringIO())
-    console.print(grid)
-    return "".join(line.rstrip() + "\n" for line in console.export_text().splitlines())

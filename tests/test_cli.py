@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -22,6 +24,23 @@ def test_text_output_shows_the_deal_and_a_sentence() -> None:
     assert result.exit_code == 0, result.output
     assert "♠QT7 ♥KQJ ♦A ♣KQJ" in result.output
     assert "Seat 0 takes 0 of 10 tricks" in result.output
+
+
+def test_a_solve_loads_neither_numpy_nor_rich() -> None:
+    """The command line starts in a fresh interpreter each time: a solve imports only what it needs."""
+    script = ("import sys\nfrom click.testing import CliRunner\nfrom cli.main import main\n"
+              f"result = CliRunner().invoke(main, ['solve', 'preferans', {DEAL1!r}])\n"
+              "assert result.exit_code == 0, result.output\n"
+              "print(sorted(m for m in ('numpy', 'rich') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_every_command_is_listed_and_runs() -> None:
+    result = run("--help")
+    for command in ("analyse", "bid", "solve", "table", "talon"):
+        assert f"  {command} " in result.output
+    assert run("table", "preferans", DEAL1).exit_code == 0
 
 
 def test_json_with_all_cards_and_line() -> None:

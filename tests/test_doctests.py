@@ -15,7 +15,8 @@ MODULES = [
     "solver", "solver.analysis", "solver.api", "solver.batch", "solver.bid_values", "solver.bidding",
     "solver.contracts", "solver.layouts", "solver.scores", "solver.tables", "solver.talon",
     "solver.talon_batch", "solver.stretches",
-    "cli.main", "cli.options", "cli.render", "cli.talon", "cli.talon_render", "cli.bid", "cli.bid_render",
+    "cli.main", "cli.options", "cli.render", "cli.table", "cli.talon", "cli.talon_render",
+    "cli.bid", "cli.bid_render",
 ]
 
 
