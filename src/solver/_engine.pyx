@@ -466,9 +466,9 @@ cdef struct Probe:
 
 cdef void make_probe(State* st, Probe* pr) noexcept nogil:
     """The shape of the position at a trick start, and who holds each present card, top down."""
-    cdef uint64_t present = present_cards(st), sq, rest, bit
+    cdef uint64_t present = present_cards(st), sq, rest
     cdef uint64_t h
-    cdef int seat, suit, i, c, o
+    cdef int seat, suit, c, o
     pr.present = present
     pr.shape0 = 0
     pr.shape1 = st.ctx << 48
@@ -493,17 +493,14 @@ cdef void make_probe(State* st, Probe* pr) noexcept nogil:
     pdd_prefetch(st.slots + (h & (st.nslots - 1)))
     for suit in range(4):
         sq = 0
-        i = 0
         rest = present & suit_bits(suit)
-        while rest:
-            c = pdd_top(rest)
-            bit = (<uint64_t>1) << c
-            rest ^= bit
-            o = 0
-            while not (st.hands[o] & bit):
-                o += 1
-            sq |= (<uint64_t>o) << (3 * i)
-            i += 1
+        # Seat 0 writes zeros: only the other seats' cards, each at its place from the top.
+        for o in range(1, st.n):
+            h = st.hands[o] & rest
+            while h:
+                c = pdd_ctz(h)
+                h &= h - 1
+                sq |= (<uint64_t>o) << (3 * pdd_popcount(rest & above(c)))
         pr.seq[suit] = sq
 
 
