@@ -308,7 +308,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     cdef int side = st.maxside[seat]
     cdef int partner = (seat + 2) % st.n
     cdef uint64_t rest = moves, present = present_cards(st), others, sb, hand = st.hands[seat]
-    cdef int partner_safe = 0
+    cdef int partner_safe = 0, ours = 0
     cdef int wants = st.counted[seat] == side
     cdef uint64_t opp = 0
     if not wants:
@@ -319,6 +319,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
         w = current_winner(st)
         led = st.tcards[st.tno * MAX_SEATS] >> 4
         if st.maxside[(st.lead + st.winpos) % st.n] == side:
+            ours = 1
             partner_safe = not later_opponent_beats(st, w, side)
         elif st.n == 4 and st.ntrick == 1 and wants:
             partner_safe = fourth_wins(st, partner, led, w)
@@ -359,7 +360,8 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
             elif card_beats(st, card, w):
                 if st.ntrick == st.n - 1 or not later_opponent_beats(st, card, side):
                     score = 200 - cost
-                elif st.ntrick == st.n - 2:
+                elif st.ntrick == st.n - 2 and not (ours and st.n == 4 and st.trump >= 0):
+                    # Priffe's third hand with trumps: not above its partner's card when the fourth can beat it.
                     score = 150 - cost
                 else:
                     score = 50 - cost
