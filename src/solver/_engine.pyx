@@ -308,7 +308,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     cdef int side = st.maxside[seat]
     cdef int partner = (seat + 2) % st.n
     cdef uint64_t rest = moves, present = present_cards(st), others, sb, hand = st.hands[seat]
-    cdef int partner_safe = 0
+    cdef int partner_safe = 0, ours = 0
     cdef int wants = st.counted[seat] == side
     cdef uint64_t opp = 0
     if not wants:
@@ -319,6 +319,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
         w = current_winner(st)
         led = st.tcards[st.tno * MAX_SEATS] >> 4
         if st.maxside[(st.lead + st.winpos) % st.n] == side:
+            ours = 1
             partner_safe = not later_opponent_beats(st, w, side)
         elif st.n == 4 and st.ntrick == 1 and wants:
             partner_safe = fourth_wins(st, partner, led, w)
@@ -359,7 +360,8 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
             elif card_beats(st, card, w):
                 if st.ntrick == st.n - 1 or not later_opponent_beats(st, card, side):
                     score = 200 - cost
-                elif st.ntrick == st.n - 2:
+                elif st.ntrick == st.n - 2 and not (ours and st.n == 4 and st.trump >= 0):
+                    # Priffe's third hand with trumps: not above its partner's card when the fourth can beat it.
                     score = 150 - cost
                 else:
                     score = 50 - cost
@@ -466,9 +468,9 @@ cdef struct Probe:
 
 cdef void make_probe(State* st, Probe* pr) noexcept nogil:
     """The shape of the position at a trick start, and who holds each present card, top down."""
-    cdef uint64_t present = present_cards(st), sq, rest, bit
+    cdef uint64_t present = present_cards(st), sq, rest
     cdef uint64_t h
-    cdef int seat, suit, i, c, o
+    cdef int seat, suit, c, o
     pr.present = present
     pr.shape0 = 0
     pr.shape1 = st.ctx << 48
@@ -493,17 +495,14 @@ cdef void make_probe(State* st, Probe* pr) noexcept nogil:
     pdd_prefetch(st.slots + (h & (st.nslots - 1)))
     for suit in range(4):
         sq = 0
-        i = 0
         rest = present & suit_bits(suit)
-        while rest:
-            c = pdd_top(rest)
-            bit = (<uint64_t>1) << c
-            rest ^= bit
-            o = 0
-            while not (st.hands[o] & bit):
-                o += 1
-            sq |= (<uint64_t>o) << (3 * i)
-            i += 1
+        # Seat 0 writes zeros: only the other seats' cards, each at its place from the top.
+        for o in range(1, st.n):
+            h = st.hands[o] & rest
+            while h:
+                c = pdd_ctz(h)
+                h &= h - 1
+                sq |= (<uint64_t>o) << (3 * pdd_popcount(rest & above(c)))
         pr.seq[suit] = sq
 
 
@@ -712,6 +711,129 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
     if st.cons == C_FOLLOW and st.trump < 0 and ln != -2:
         q = cashed_tricks(st, ln, q, rel)
     return q
+
+
+cdef uint64_t top_n(uint64_t bits, int n) noexcept nogil:
+    """The `n` highest cards of `bits` (all of them if fewer)."""
+    cdef uint64_t out = 0, bit
+    while bits and n > 0:
+        bit = (<uint64_t>1) << pdd_top(bits)
+        out |= bit
+        bits ^= bit
+        n -= 1
+    return out
+
+
+cdef int fewer_winners(State* st, int need, uint64_t* rel) noexcept nogil:
+    """Whether the leader's own winners alone make `need` tricks; if so `rel` gets only the ones used.
+
+    When no other hand holds a trump (nobody can ruff), each card of the leader
+    above every other card of its suit wins when led, the leader keeping the
+    lead. A suit the others are void in counts whole by the suit lengths alone
+    (no rank needed); in the others, the top winners down to the count needed.
+    Fewer cards in `rel` than quick_tricks' make the table entries above more
+    general.
+    """
+    cdef int lead = st.lead, suit, q = 0, k, s
+    cdef uint64_t hand = st.hands[lead], others = 0, mine, oth, out = 0, w
+    for s in range(st.n):
+        if s != lead:
+            others |= st.hands[s]
+    if st.trump >= 0 and (others & suit_bits(st.trump)):
+        return 0
+    for suit in range(4):
+        mine = hand & suit_bits(suit)
+        if mine and not (others & suit_bits(suit)):
+            q += pdd_popcount(mine)
+    for suit in range(4):
+        if q >= need:
+            break
+        mine = hand & suit_bits(suit)
+        oth = others & suit_bits(suit)
+        if not (mine and oth):
+            continue
+        w = mine & above(pdd_top(oth))
+        k = pdd_popcount(w)
+        if q + k >= need:
+            w = top_n(w, need - q)
+        out |= w
+        q += k
+    if q < need:
+        return 0
+    rel[0] = out
+    return 1
+
+
+cdef uint64_t cashed_suit(State* st, int holder, int suit, int* need) noexcept nogil:
+    """The cards of `holder` (with the top card) whose ranks make it cash `need[0]` tricks in `suit`, or its most.
+
+    As cashed_tricks counts: its cards above every other card of the suit win;
+    if they are at least the longest other holding, the others are void after
+    that many rounds and all of its cards win. `need[0]` goes down by the tricks counted.
+    """
+    cdef uint64_t sb = suit_bits(suit), others = 0, winners
+    cdef int seat, longest = 0, w, ln
+    for seat in range(st.n):
+        if seat != holder:
+            others |= st.hands[seat] & sb
+            ln = pdd_popcount(st.hands[seat] & sb)
+            if ln > longest:
+                longest = ln
+    winners = st.hands[holder] & sb
+    if others:
+        winners &= above(pdd_top(others))
+    w = pdd_popcount(winners)
+    if need[0] <= w:
+        winners = top_n(winners, need[0])
+        need[0] = 0
+    elif w >= longest:
+        winners = top_n(winners, longest)
+        need[0] -= pdd_popcount(st.hands[holder] & sb)
+    else:
+        need[0] -= w
+    return winners
+
+
+cdef int fewer_cashed(State* st, int need, uint64_t* rel) noexcept nogil:
+    """Whether the tricks cashed_tricks counts reach `need` with fewer cards in `rel`; if so `rel` gets those.
+
+    The leader's suits first, then (through an entry: a suit whose top card
+    the partner holds and in which the leader holds a card) the partner's, each
+    counted only down to the ranks the tricks still needed use (see cashed_suit).
+    Every position that agrees on those cards (and the suit lengths) counts at
+    least as many. Only where cashed_tricks counts (`follow` alone, no trump).
+    """
+    cdef int lead = st.lead, partner = -1, seat, suit, top, left = pdd_popcount(st.hands[lead])
+    cdef uint64_t out = 0, present = present_cards(st), sb, entry = 0
+    if st.cons != C_FOLLOW or st.trump >= 0 or need > left:
+        return 0
+    for seat in range(st.n):
+        if seat != lead and st.maxside[seat] == st.maxside[lead]:
+            if partner >= 0:
+                return 0
+            partner = seat
+    for suit in range(4):
+        sb = suit_bits(suit)
+        if need > 0 and (st.hands[lead] & sb) and (st.hands[lead] >> pdd_top(present & sb)) & 1:
+            out |= cashed_suit(st, lead, suit, &need)
+    if need > 0 and partner >= 0:
+        for suit in range(4):
+            sb = suit_bits(suit)
+            if present & sb:
+                top = pdd_top(present & sb)
+                if (st.hands[partner] >> top) & 1 and st.hands[lead] & sb:
+                    entry = (<uint64_t>1) << top
+        if entry:
+            # The entry's top card, so that every position the answer stands for has it.
+            out |= entry
+            for suit in range(4):
+                sb = suit_bits(suit)
+                if need > 0 and (st.hands[partner] & sb) and (st.hands[partner] >> pdd_top(present & sb)) & 1:
+                    out |= cashed_suit(st, partner, suit, &need)
+    if need > 0:
+        return 0
+    rel[0] = out
+    return 1
 
 
 cdef int cashed_tricks(State* st, int partner, int q, uint64_t* rel) noexcept nogil:
@@ -1112,9 +1234,11 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
             return last_trick(st, target, rel)
         if st.trump >= 0:
             if trump_tricks(st, st.counted_side, rel) >= target:
+                rel[0] = top_n(rel[0], target)
                 return 1
             rel[0] = 0
             if left - trump_tricks(st, 1 - st.counted_side, rel) < target:
+                rel[0] = top_n(rel[0], left - target + 1)
                 return 0
             rel[0] = 0
         if not st.counted_side:
@@ -1126,8 +1250,12 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
         if st.qt_ok:
             if st.maxside[st.lead]:
                 if quick_tricks(st, rel) >= target:
+                    if not fewer_winners(st, target, rel):
+                        fewer_cashed(st, target, rel)
                     return 1
             elif left - quick_tricks(st, rel) < target:
+                if not fewer_winners(st, left - target + 1, rel):
+                    fewer_cashed(st, left - target + 1, rel)
                 return 0
             rel[0] = 0
             if st.cons == C_FOLLOW and (target >= left if st.maxside[st.lead] else target <= 1):
