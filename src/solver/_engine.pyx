@@ -139,8 +139,14 @@ cdef inline int card_beats(State* st, int card, int winner) noexcept nogil:
     return (card >> 4) == st.trump
 
 
+cdef inline int seat_at(State* st, int pos) noexcept nogil:
+    """The seat at position `pos` (0 to n - 1) of the trick in progress, without a division."""
+    cdef int seat = st.lead + pos
+    return seat - st.n if seat >= st.n else seat
+
+
 cdef inline int to_move(State* st) noexcept nogil:
-    return (st.lead + st.ntrick) % st.n
+    return seat_at(st, st.ntrick)
 
 
 cdef inline int current_winner(State* st) noexcept nogil:
@@ -213,7 +219,7 @@ cdef int later_opponent_beats(State* st, int card, int side) noexcept nogil:
     cdef int pos, seat, led = st.tcards[st.tno * MAX_SEATS] >> 4 if st.ntrick > 0 else card >> 4
     cdef uint64_t h, hl
     for pos in range(st.ntrick + 1, st.n):
-        seat = (st.lead + pos) % st.n
+        seat = seat_at(st, pos)
         if st.maxside[seat] == side:
             continue
         h = st.hands[seat]
@@ -306,8 +312,8 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     cdef int bonus_suit = -1, bonus = 0
     cdef int seat = to_move(st)
     cdef int side = st.maxside[seat]
-    cdef int partner = (seat + 2) % st.n
-    cdef uint64_t rest = moves, present = present_cards(st), others, sb, hand = st.hands[seat]
+    cdef int partner = seat ^ 2  # used with four seats only
+    cdef uint64_t rest = moves, present = 0, others, sb, hand = st.hands[seat]
     cdef int partner_safe = 0
     cdef int wants = st.counted[seat] == side
     cdef uint64_t opp = 0
@@ -315,10 +321,12 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
         for i in range(st.n):
             if st.maxside[i] != side:
                 opp |= st.hands[i]
+    else:
+        present = present_cards(st)
     if st.ntrick > 0:
         w = current_winner(st)
         led = st.tcards[st.tno * MAX_SEATS] >> 4
-        if st.maxside[(st.lead + st.winpos) % st.n] == side:
+        if wants and st.maxside[seat_at(st, st.winpos)] == side:
             partner_safe = not later_opponent_beats(st, w, side)
         elif st.n == 4 and st.ntrick == 1 and wants:
             partner_safe = fourth_wins(st, partner, led, w)
@@ -403,7 +411,7 @@ cdef void play_card(State* st, int card) noexcept nogil:
         st.winpos = st.ntrick
     st.ntrick += 1
     if st.ntrick == st.n:
-        w = (st.lead + st.winpos) % st.n
+        w = seat_at(st, st.winpos)
         u.winner = w
         u.winpos_done = st.winpos
         u.trickbits = st.trickbits
@@ -836,7 +844,7 @@ cdef int last_trick(State* st, int target, uint64_t* rel) noexcept nogil:
     cdef int i, seat, card, w = pdd_ctz(st.hands[st.lead]), wseat = st.lead
     cdef uint64_t all_cards = st.hands[st.lead]
     for i in range(1, st.n):
-        seat = (st.lead + i) % st.n
+        seat = seat_at(st, i)
         card = pdd_ctz(st.hands[seat])
         all_cards |= st.hands[seat]
         if card_beats(st, card, w):
@@ -1015,7 +1023,7 @@ cdef int side_beats(State* st, int side, int first, int led, int card) noexcept 
     """Whether a seat of maxside `side`, from trick position `first` on, may beat `card` (see can_beat)."""
     cdef int pos, seat
     for pos in range(first, st.n):
-        seat = (st.lead + pos) % st.n
+        seat = seat_at(st, pos)
         if st.maxside[seat] == side and can_beat(st, seat, led, card):
             return 1
     return 0
