@@ -1219,7 +1219,13 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     failed_low[0] = failed_low[1] = failed_low[2] = failed_low[3] = -1
     st.nodes += 1
     allowed = legal_moves(st)
-    count = order_moves(st, representatives(st, allowed), moves)
+    child = representatives(st, allowed) if allowed & (allowed - 1) else allowed
+    if child & (child - 1):
+        count = order_moves(st, child, moves)
+    else:
+        # One move: nothing to order.
+        moves[0] = pdd_ctz(child)
+        count = 1
     for i in range(count):
         if skips and same_as_failed(acc, failed_low, moves[i]):
             continue
@@ -1248,10 +1254,12 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
         acc |= child
         if failed_low[moves[i] >> 4] < 0 or moves[i] < failed_low[moves[i] >> 4]:
             failed_low[moves[i] >> 4] = moves[i]
-    # Every move failed: the cards a searched move stands for may take its place.
-    present = present_cards(st)
-    for i in range(count):
-        acc |= run_of(present, allowed, moves[i]) if (acc & run_of(present, allowed, moves[i])) else 0
+    # Every move failed: the cards a searched move stands for may take its place
+    # (a lone legal card stands for itself alone).
+    if allowed & (allowed - 1):
+        present = present_cards(st)
+        for i in range(count):
+            acc |= run_of(present, allowed, moves[i]) if (acc & run_of(present, allowed, moves[i])) else 0
     rel[0] = acc
     return 1 - is_max
 
