@@ -100,6 +100,8 @@ cdef struct State:
     int tno
     int tcards[16 * MAX_SEATS]
     uint64_t trickbits
+    # Every card in a hand or in the trick in progress (kept by play_card and unplay_card).
+    uint64_t present
     int won[MAX_SEATS]
     int first2
     int ply
@@ -186,12 +188,8 @@ cdef uint64_t legal_moves(State* st) noexcept nogil:
     return allowed
 
 
-cdef uint64_t present_cards(State* st) noexcept nogil:
-    cdef uint64_t p = st.trickbits
-    cdef int i
-    for i in range(st.n):
-        p |= st.hands[i]
-    return p
+cdef inline uint64_t present_cards(State* st) noexcept nogil:
+    return st.present
 
 
 cdef uint64_t representatives(State* st, uint64_t allowed) noexcept nogil:
@@ -420,6 +418,7 @@ cdef void play_card(State* st, int card) noexcept nogil:
             st.first2 = w
         st.lead = w
         st.ntrick = 0
+        st.present &= ~st.trickbits
         st.trickbits = 0
         st.tno += 1
     st.ply += 1
@@ -432,6 +431,7 @@ cdef void unplay_card(State* st) noexcept nogil:
     if u.winner >= 0:
         st.won[u.winner] -= 1
         st.trickbits = u.trickbits
+        st.present |= u.trickbits
         st.tno -= 1
     st.trickbits ^= bit
     st.first2 = u.first2
@@ -1320,6 +1320,9 @@ cdef void load(State* st, Setup* su) noexcept nogil:
     st.winpos = 0
     st.tno = 0
     st.trickbits = 0
+    st.present = 0
+    for i in range(su.n):
+        st.present |= su.hands[i]
     st.ply = 0
     for i in range(su.ntrick):
         play_card(st, su.trick[i])
