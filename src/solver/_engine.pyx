@@ -102,6 +102,8 @@ cdef struct State:
     uint64_t trickbits
     # Every card in a hand or in the trick in progress (kept by play_card and unplay_card).
     uint64_t present
+    # The cards in the hands of the seats of maxside 0 and of maxside 1 (kept like `present`).
+    uint64_t side_hands[2]
     int won[MAX_SEATS]
     int first2
     int ply
@@ -316,9 +318,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     cdef int wants = st.counted[seat] == side
     cdef uint64_t opp = 0
     if not wants:
-        for i in range(st.n):
-            if st.maxside[i] != side:
-                opp |= st.hands[i]
+        opp = st.side_hands[1 - side]
     else:
         present = present_cards(st)
     if st.ntrick > 0:
@@ -401,6 +401,7 @@ cdef void play_card(State* st, int card) noexcept nogil:
     u.first2 = st.first2
     u.winner = -1
     st.hands[seat] ^= bit
+    st.side_hands[st.maxside[seat]] ^= bit
     st.tcards[st.tno * MAX_SEATS + st.ntrick] = card
     st.trickbits |= bit
     if st.ntrick == 0:
@@ -439,6 +440,7 @@ cdef void unplay_card(State* st) noexcept nogil:
     st.ntrick = u.ntrick
     st.winpos = u.winpos
     st.hands[u.seat] |= bit
+    st.side_hands[st.maxside[u.seat]] |= bit
 
 
 cdef int win_decided(State* st, int left) noexcept nogil:
@@ -964,13 +966,7 @@ cdef int pushed_tricks(State* st, int target, int left, uint64_t* rel) noexcept 
 
     Each side pushes tricks onto the other: see takes_all and takes_trick.
     """
-    cdef uint64_t side0 = 0, side1 = 0
-    cdef int seat
-    for seat in range(st.n):
-        if st.maxside[seat]:
-            side1 |= st.hands[seat]
-        else:
-            side0 |= st.hands[seat]
+    cdef uint64_t side0 = st.side_hands[0], side1 = st.side_hands[1]
     if takes_all(st, 0, side0, side1, rel):
         return 1
     if takes_all(st, 1, side1, side0, rel) or (target == left and takes_trick(st, 1, side0, rel)):
@@ -1306,7 +1302,7 @@ cdef void load(State* st, Setup* su) noexcept nogil:
     st.counted_side = 1
     for i in range(MAX_SEATS):
         st.hands[i] = su.hands[i]
-        st.maxside[i] = su.maxside[i]
+        st.maxside[i] = su.maxside[i] != 0
         st.counted[i] = su.counted[i]
         st.won[i] = su.won[i]
         if i < su.n and su.counted[i] != su.maxside[i]:
@@ -1321,8 +1317,10 @@ cdef void load(State* st, Setup* su) noexcept nogil:
     st.tno = 0
     st.trickbits = 0
     st.present = 0
+    st.side_hands[0] = st.side_hands[1] = 0
     for i in range(su.n):
         st.present |= su.hands[i]
+        st.side_hands[st.maxside[i]] |= su.hands[i]
     st.ply = 0
     for i in range(su.ntrick):
         play_card(st, su.trick[i])
