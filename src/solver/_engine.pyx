@@ -1209,18 +1209,18 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     cdef int moves[16]
     cdef int count, i, result, winner, next_target, wcard
     cdef int is_max = st.maxside[to_move(st)]
-    cdef uint64_t allowed, child, acc = 0, present, tb
+    cdef uint64_t allowed, reps, child, acc = 0, present, tb
     cdef int failed_low[4]
     cdef int skips = not (st.cons & (C_HEAD | C_LW))
     failed_low[0] = failed_low[1] = failed_low[2] = failed_low[3] = -1
     st.nodes += 1
     allowed = legal_moves(st)
-    child = representatives(st, allowed) if allowed & (allowed - 1) else allowed
-    if child & (child - 1):
-        count = order_moves(st, child, moves)
+    reps = representatives(st, allowed) if allowed & (allowed - 1) else allowed
+    if reps & (reps - 1):
+        count = order_moves(st, reps, moves)
     else:
         # One move: nothing to order.
-        moves[0] = pdd_ctz(child)
+        moves[0] = pdd_ctz(reps)
         count = 1
     for i in range(count):
         if skips and same_as_failed(acc, failed_low, moves[i]):
