@@ -100,6 +100,10 @@ cdef struct State:
     int tno
     int tcards[16 * MAX_SEATS]
     uint64_t trickbits
+    # Every card in a hand or in the trick in progress (kept by play_card and unplay_card).
+    uint64_t present
+    # The cards in the hands of the seats of maxside 0 and of maxside 1 (kept like `present`).
+    uint64_t side_hands[2]
     int won[MAX_SEATS]
     int first2
     int ply
@@ -139,8 +143,14 @@ cdef inline int card_beats(State* st, int card, int winner) noexcept nogil:
     return (card >> 4) == st.trump
 
 
+cdef inline int seat_at(State* st, int pos) noexcept nogil:
+    """The seat at position `pos` (0 to n - 1) of the trick in progress, without a division."""
+    cdef int seat = st.lead + pos
+    return seat - st.n if seat >= st.n else seat
+
+
 cdef inline int to_move(State* st) noexcept nogil:
-    return (st.lead + st.ntrick) % st.n
+    return seat_at(st, st.ntrick)
 
 
 cdef inline int current_winner(State* st) noexcept nogil:
@@ -180,12 +190,8 @@ cdef uint64_t legal_moves(State* st) noexcept nogil:
     return allowed
 
 
-cdef uint64_t present_cards(State* st) noexcept nogil:
-    cdef uint64_t p = st.trickbits
-    cdef int i
-    for i in range(st.n):
-        p |= st.hands[i]
-    return p
+cdef inline uint64_t present_cards(State* st) noexcept nogil:
+    return st.present
 
 
 cdef uint64_t representatives(State* st, uint64_t allowed) noexcept nogil:
@@ -213,7 +219,7 @@ cdef int later_opponent_beats(State* st, int card, int side) noexcept nogil:
     cdef int pos, seat, led = st.tcards[st.tno * MAX_SEATS] >> 4 if st.ntrick > 0 else card >> 4
     cdef uint64_t h, hl
     for pos in range(st.ntrick + 1, st.n):
-        seat = (st.lead + pos) % st.n
+        seat = seat_at(st, pos)
         if st.maxside[seat] == side:
             continue
         h = st.hands[seat]
@@ -306,19 +312,19 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     cdef int bonus_suit = -1, bonus = 0
     cdef int seat = to_move(st)
     cdef int side = st.maxside[seat]
-    cdef int partner = (seat + 2) % st.n
-    cdef uint64_t rest = moves, present = present_cards(st), others, sb, hand = st.hands[seat]
+    cdef int partner = seat ^ 2  # used with four seats only
+    cdef uint64_t rest = moves, present = 0, others, sb, hand = st.hands[seat]
     cdef int partner_safe = 0, ours = 0
     cdef int wants = st.counted[seat] == side
     cdef uint64_t opp = 0
     if not wants:
-        for i in range(st.n):
-            if st.maxside[i] != side:
-                opp |= st.hands[i]
+        opp = st.side_hands[1 - side]
+    else:
+        present = present_cards(st)
     if st.ntrick > 0:
         w = current_winner(st)
         led = st.tcards[st.tno * MAX_SEATS] >> 4
-        if st.maxside[(st.lead + st.winpos) % st.n] == side:
+        if wants and st.maxside[seat_at(st, st.winpos)] == side:
             ours = 1
             partner_safe = not later_opponent_beats(st, w, side)
         elif st.n == 4 and st.ntrick == 1 and wants:
@@ -397,6 +403,7 @@ cdef void play_card(State* st, int card) noexcept nogil:
     u.first2 = st.first2
     u.winner = -1
     st.hands[seat] ^= bit
+    st.side_hands[st.maxside[seat]] ^= bit
     st.tcards[st.tno * MAX_SEATS + st.ntrick] = card
     st.trickbits |= bit
     if st.ntrick == 0:
@@ -405,7 +412,7 @@ cdef void play_card(State* st, int card) noexcept nogil:
         st.winpos = st.ntrick
     st.ntrick += 1
     if st.ntrick == st.n:
-        w = (st.lead + st.winpos) % st.n
+        w = seat_at(st, st.winpos)
         u.winner = w
         u.winpos_done = st.winpos
         u.trickbits = st.trickbits
@@ -414,6 +421,7 @@ cdef void play_card(State* st, int card) noexcept nogil:
             st.first2 = w
         st.lead = w
         st.ntrick = 0
+        st.present &= ~st.trickbits
         st.trickbits = 0
         st.tno += 1
     st.ply += 1
@@ -426,6 +434,7 @@ cdef void unplay_card(State* st) noexcept nogil:
     if u.winner >= 0:
         st.won[u.winner] -= 1
         st.trickbits = u.trickbits
+        st.present |= u.trickbits
         st.tno -= 1
     st.trickbits ^= bit
     st.first2 = u.first2
@@ -433,6 +442,7 @@ cdef void unplay_card(State* st) noexcept nogil:
     st.ntrick = u.ntrick
     st.winpos = u.winpos
     st.hands[u.seat] |= bit
+    st.side_hands[st.maxside[u.seat]] |= bit
 
 
 cdef int win_decided(State* st, int left) noexcept nogil:
@@ -958,7 +968,7 @@ cdef int last_trick(State* st, int target, uint64_t* rel) noexcept nogil:
     cdef int i, seat, card, w = pdd_ctz(st.hands[st.lead]), wseat = st.lead
     cdef uint64_t all_cards = st.hands[st.lead]
     for i in range(1, st.n):
-        seat = (st.lead + i) % st.n
+        seat = seat_at(st, i)
         card = pdd_ctz(st.hands[seat])
         all_cards |= st.hands[seat]
         if card_beats(st, card, w):
@@ -1078,13 +1088,7 @@ cdef int pushed_tricks(State* st, int target, int left, uint64_t* rel) noexcept 
 
     Each side pushes tricks onto the other: see takes_all and takes_trick.
     """
-    cdef uint64_t side0 = 0, side1 = 0
-    cdef int seat
-    for seat in range(st.n):
-        if st.maxside[seat]:
-            side1 |= st.hands[seat]
-        else:
-            side0 |= st.hands[seat]
+    cdef uint64_t side0 = st.side_hands[0], side1 = st.side_hands[1]
     if takes_all(st, 0, side0, side1, rel):
         return 1
     if takes_all(st, 1, side1, side0, rel) or (target == left and takes_trick(st, 1, side0, rel)):
@@ -1137,7 +1141,7 @@ cdef int side_beats(State* st, int side, int first, int led, int card) noexcept 
     """Whether a seat of maxside `side`, from trick position `first` on, may beat `card` (see can_beat)."""
     cdef int pos, seat
     for pos in range(first, st.n):
-        seat = (st.lead + pos) % st.n
+        seat = seat_at(st, pos)
         if st.maxside[seat] == side and can_beat(st, seat, led, card):
             return 1
     return 0
@@ -1333,13 +1337,19 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     cdef int moves[16]
     cdef int count, i, result, winner, next_target, wcard
     cdef int is_max = st.maxside[to_move(st)]
-    cdef uint64_t allowed, child, acc = 0, present, tb
+    cdef uint64_t allowed, reps, child, acc = 0, present, tb
     cdef int failed_low[4]
     cdef int skips = not (st.cons & (C_HEAD | C_LW))
     failed_low[0] = failed_low[1] = failed_low[2] = failed_low[3] = -1
     st.nodes += 1
     allowed = legal_moves(st)
-    count = order_moves(st, representatives(st, allowed), moves)
+    reps = representatives(st, allowed) if allowed & (allowed - 1) else allowed
+    if reps & (reps - 1):
+        count = order_moves(st, reps, moves)
+    else:
+        # One move: nothing to order.
+        moves[0] = pdd_ctz(reps)
+        count = 1
     for i in range(count):
         if skips and same_as_failed(acc, failed_low, moves[i]):
             continue
@@ -1368,10 +1378,12 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
         acc |= child
         if failed_low[moves[i] >> 4] < 0 or moves[i] < failed_low[moves[i] >> 4]:
             failed_low[moves[i] >> 4] = moves[i]
-    # Every move failed: the cards a searched move stands for may take its place.
-    present = present_cards(st)
-    for i in range(count):
-        acc |= run_of(present, allowed, moves[i]) if (acc & run_of(present, allowed, moves[i])) else 0
+    # Every move failed: the cards a searched move stands for may take its place
+    # (a lone legal card stands for itself alone).
+    if allowed & (allowed - 1):
+        present = present_cards(st)
+        for i in range(count):
+            acc |= run_of(present, allowed, moves[i]) if (acc & run_of(present, allowed, moves[i])) else 0
     rel[0] = acc
     return 1 - is_max
 
@@ -1418,7 +1430,7 @@ cdef void load(State* st, Setup* su) noexcept nogil:
     st.counted_side = 1
     for i in range(MAX_SEATS):
         st.hands[i] = su.hands[i]
-        st.maxside[i] = su.maxside[i]
+        st.maxside[i] = su.maxside[i] != 0
         st.counted[i] = su.counted[i]
         st.won[i] = su.won[i]
         if i < su.n and su.counted[i] != su.maxside[i]:
@@ -1432,6 +1444,11 @@ cdef void load(State* st, Setup* su) noexcept nogil:
     st.winpos = 0
     st.tno = 0
     st.trickbits = 0
+    st.present = 0
+    st.side_hands[0] = st.side_hands[1] = 0
+    for i in range(su.n):
+        st.present |= su.hands[i]
+        st.side_hands[st.maxside[i]] |= su.hands[i]
     st.ply = 0
     for i in range(su.ntrick):
         play_card(st, su.trick[i])
