@@ -1721,11 +1721,6 @@ cdef class Engine:
         return self.st.nodes
 
     @property
-    def table_usage(self):
-        """The transposition table's shapes stored, slots in use, slots allocated and entries stored."""
-        return self.st.slots_used, self.st.nactive, self.st.nslots, self.st.pool_used
-
-    @property
     def trick_nodes(self):
         """Trick starts reached by the search since the engine was made (DDS counts these as its nodes)."""
         return self.st.trick_nodes
