@@ -37,6 +37,10 @@ cdef enum:
     MAX_PLIES = 64
     HISTORY_CAP = 1 << 24
     PROBE_LIMIT = 32
+    # Table slots in use at first (512 KB); the prefix in use doubles as it fills.
+    SLOTS_START = 1 << 14
+    # Slots in a 4 KB memory page.
+    SLOTS_PAGE = 128
     KILLER_BONUS = 1000
     # Goals of the search.
     G_TRICKS = 0
@@ -115,6 +119,8 @@ cdef struct State:
     uint64_t ctx
     Slot* slots
     uint64_t nslots
+    # The slots in use: slots[0:nactive], a power of two up to nslots.
+    uint64_t nactive
     uint64_t slots_used
     uint32_t epoch
     Entry* pool
@@ -476,6 +482,14 @@ cdef struct Probe:
     uint64_t hash
 
 
+cdef inline uint64_t shape_hash(uint64_t shape0, uint64_t shape1) noexcept nogil:
+    cdef uint64_t h = (shape0 ^ (shape1 * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL
+    h ^= h >> 31
+    h *= 0x94D049BB133111EBULL
+    h ^= h >> 29
+    return h
+
+
 cdef void make_probe(State* st, Probe* pr) noexcept nogil:
     """The shape of the position at a trick start, and who holds each present card, top down."""
     cdef uint64_t present = present_cards(st), sq, rest
@@ -496,13 +510,10 @@ cdef void make_probe(State* st, Probe* pr) noexcept nogil:
         for seat in range(st.n):
             pr.shape1 |= (<uint64_t>st.won[seat]) << (20 + 3 * seat)
         pr.shape1 |= (<uint64_t>(st.first2 + 1)) << 40
-    h = (pr.shape0 ^ (pr.shape1 * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL
-    h ^= h >> 31
-    h *= 0x94D049BB133111EBULL
-    h ^= h >> 29
+    h = shape_hash(pr.shape0, pr.shape1)
     pr.hash = h
     # The table slot is fetched while the card owners are read.
-    pdd_prefetch(st.slots + (h & (st.nslots - 1)))
+    pdd_prefetch(st.slots + (h & (st.nactive - 1)))
     for suit in range(4):
         sq = 0
         rest = present & suit_bits(suit)
@@ -542,16 +553,16 @@ cdef void tt_clear(State* st) noexcept nogil:
 cdef Slot* find_slot(State* st, Probe* pr, int claim) noexcept nogil:
     """The table slot of the probe's shape; with `claim`, an empty one is taken for it.
 
-    Open addressing with linear probing; NULL if the shape is absent (or, when
-    claiming, if the table is too full: the caller then clears it).
+    Open addressing with linear probing in the slots in use; NULL if the shape is
+    absent (or, when claiming, if they are too full: the caller then grows or clears the table).
     """
-    cdef uint64_t mask = st.nslots - 1, i = pr.hash & mask
+    cdef uint64_t mask = st.nactive - 1, i = pr.hash & mask
     cdef int step
     cdef Slot* sl
     for step in range(PROBE_LIMIT):
         sl = st.slots + i
         if sl.epoch != st.epoch:
-            if not claim or st.slots_used * 4 > st.nslots * 3:
+            if not claim or st.slots_used * 4 > st.nactive * 3:
                 return NULL
             sl.epoch = st.epoch
             sl.shape0 = pr.shape0
@@ -565,6 +576,52 @@ cdef Slot* find_slot(State* st, Probe* pr, int claim) noexcept nogil:
             return sl
         i = (i + 1) & mask
     return NULL
+
+
+cdef void touch_slots(State* st, uint64_t start, uint64_t count) noexcept nogil:
+    """Write to every memory page of slots[start:start + count], so that the kernel maps each page once.
+
+    A page first read (a lookup) gets the shared zero page and faults again on the
+    first write; the epoch written (0) marks the slot empty, as any old epoch does.
+    """
+    cdef uint64_t i = start
+    while i < start + count:
+        st.slots[i].epoch = 0
+        i += SLOTS_PAGE
+
+
+cdef int tt_grow(State* st) noexcept nogil:
+    """Double the slots in use, every shape moved to its slot in the larger prefix; 0 if all are in use.
+
+    In place: the shapes are taken in slot order and put with linear probing at
+    a new epoch, over empty slots or slots of the new epoch; one that meets a
+    slot still to move takes it and moves that shape next. The shapes keep their
+    entries in the pool.
+    """
+    cdef uint64_t n = st.nactive, i, j, mask = 2 * n - 1
+    cdef uint32_t old = st.epoch, new = st.epoch + 1
+    cdef Slot moving, other
+    if 2 * n > st.nslots:
+        return 0
+    touch_slots(st, n, n)
+    for i in range(n):
+        if st.slots[i].epoch != old:
+            continue
+        moving = st.slots[i]
+        st.slots[i].epoch = 0
+        while True:
+            j = shape_hash(moving.shape0, moving.shape1) & mask
+            while st.slots[j].epoch == new:
+                j = (j + 1) & mask
+            other = st.slots[j]
+            st.slots[j] = moving
+            st.slots[j].epoch = new
+            if other.epoch != old:
+                break
+            moving = other
+    st.epoch = new
+    st.nactive = 2 * n
+    return 1
 
 
 cdef inline int entry_matches(Entry* e, Probe* pr) noexcept nogil:
@@ -616,8 +673,9 @@ cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, i
             k[suit] = 0
         pat[suit] = pr.seq[suit] & seq_mask(k[suit])
     sl = find_slot(st, pr, 1)
-    if sl == NULL:
-        tt_clear(st)
+    while sl == NULL:
+        if not tt_grow(st):
+            tt_clear(st)
         sl = find_slot(st, pr, 1)
     start = st.pool + sl.first
     for i in range(sl.count):
@@ -1667,6 +1725,8 @@ cdef class Engine:
         if self.st.slots == NULL or self.st.pool == NULL:
             raise MemoryError(f"cannot allocate a {table_mb} MB transposition table")
         self.st.nslots = nslots
+        self.st.nactive = min(nslots, SLOTS_START)
+        touch_slots(&self.st, 0, self.st.nactive)
         self.st.epoch = 1
         for i in range(17):
             self.st.killer[i] = -1
