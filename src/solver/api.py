@@ -195,36 +195,67 @@ class _Search:
             groups.setdefault(rep, []).append(bit)
         return groups
 
-    def child_values(self) -> dict[int, int]:
-        """The engine's value after each representative legal card."""
+    def at_least(self, value: int) -> bool:
+        """Whether the engine's value of its current position is at least `value` (one probe)."""
+        if self.goal == GOAL_WIN:
+            return value <= 0 or self.engine.reaches(1)
+        won = sum(w for w, c in zip(self.engine.tricks_won(), self.counted, strict=True) if c)
+        return value <= won or self.engine.reaches(value - won)
+
+    def bounded_value(self, parent: int, is_max: int) -> int:
+        """The engine's value of the current position, just after a card of a MAX seat (`is_max`) or not.
+
+        The position before that card had the value `parent`, its mover's best:
+        so this card gives at most that (a MAX seat's) or at least it (a MIN
+        seat's), and the search starts there: one probe for a card as good as
+        the best, a trick at a time below (or above) it for the others.
+        """
+        value = parent
+        if is_max:
+            while not self.at_least(value):
+                value -= 1
+        else:
+            while self.at_least(value + 1):
+                value += 1
+        return value
+
+    def child_values(self, parent: int | None = None) -> dict[int, int]:
+        """The engine's value after each representative legal card (`parent`: the position's, if known)."""
         values = {}
+        is_max = self.maxside[self.engine.to_move()]
         for rep in self.groups():
             self.engine.play(rep)
-            values[rep] = self.value()
+            values[rep] = self.value() if parent is None else self.bounded_value(parent, is_max)
             self.engine.unplay()
         return values
 
-    def card_values(self) -> dict[Card, int | bool]:
-        """The asked side's value after each legal card."""
-        by_rep = self.child_values()
+    def card_values(self, value: int | None = None) -> dict[Card, int | bool]:
+        """The asked side's value after each legal card (`value`: the position's, if known)."""
+        by_rep = self.child_values(value)
         return {
             self.card[bit]: self.asked(by_rep[rep])
             for rep, bits in self.groups().items()
             for bit in bits
         }
 
-    def line(self) -> tuple[Trick, ...]:
-        """One optimal play from the position to the end of the deal."""
+    def line(self, value: int | None = None) -> tuple[Trick, ...]:
+        """One optimal play from the position to the end of the deal (`value`: the position's, if known).
+
+        Each step plays the first card (highest representative first) that keeps the value.
+        """
         trick = self.position.current_trick
         leader = trick.leader
         cards = [] if trick.done else list(trick.cards)
         tricks: list[Trick] = []
+        if value is None:
+            value = self.value()
         while self.engine.left() > 0:
-            values = self.child_values()
-            pick = max if self.maxside[self.engine.to_move()] else min
-            best = pick(values.values())
-            card = next(rep for rep, v in values.items() if v == best)
-            winner = self.engine.play(card)
+            is_max = self.maxside[self.engine.to_move()]
+            for card in self.groups():
+                winner = self.engine.play(card)
+                if self.at_least(value) if is_max else not self.at_least(value + 1):
+                    break
+                self.engine.unplay()
             cards.append(self.card[card])
             if winner >= 0:
                 tricks.append(Trick(leader, tuple(cards), self.seats[winner]))
@@ -281,15 +312,17 @@ def solve(
         return _solve_talon_tricks(position, seat, side, minimise, card_values, line)
     nodes = _engine().nodes
     search = _Search(position, side, minimise, GOAL_TRICKS)
-    tricks = int(search.asked(search.value()))
+    value = search.value()
+    tricks = int(search.asked(value))
     wins = takes_all = None
     if position.game.permanent_trumps:
         most = tricks if not minimise else _Search(position, side, False, GOAL_TRICKS).value()
         takes_all = most == search.deal_tricks
         search = _Search(position, side, False, GOAL_WIN)
-        wins = bool(search.value())
-    cards = search.card_values() if card_values else None
-    played_line = search.line() if line else None
+        value = search.value()
+        wins = bool(value)
+    cards = search.card_values(value) if card_values else None
+    played_line = search.line(value) if line else None
     return Solution(
         seats=side,
         minimise=minimise,
