@@ -198,9 +198,9 @@ class _Search:
     def at_least(self, value: int) -> bool:
         """Whether the engine's value of its current position is at least `value` (one probe)."""
         if self.goal == GOAL_WIN:
-            return value <= 0 or self.engine.reaches(1)
+            return value <= 0 or (value == 1 and self.engine.reaches(1))
         won = sum(w for w, c in zip(self.engine.tricks_won(), self.counted, strict=True) if c)
-        return value <= won or self.engine.reaches(value - won)
+        return value <= won or (value - won <= self.engine.left() and self.engine.reaches(value - won))
 
     def bounded_value(self, parent: int, is_max: int) -> int:
         """The engine's value of the current position, just after a card of a MAX seat (`is_max`) or not.
