@@ -100,7 +100,7 @@ def engine_layouts(problem: Problem, layouts: int) -> tuple[_Search, Iterator[tu
     template = search.engine_args()
     east, west = search.seats.index(EAST), search.seats.index(WEST)
     unseen = sorted(first.deal.hands[EAST] | first.deal.hands[WEST], key=_oracle_key)
-    bits = [1 << search.bit[card] for card in unseen]
+    bits = [1 << search.bit[card.suit][card.rank] for card in unseen]
     every = sum(bits)
 
     def layout(west_bits: tuple[int, ...]) -> tuple:
