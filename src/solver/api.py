@@ -165,8 +165,11 @@ class _Search:
         future = self.engine.value()
         if self.goal == GOAL_WIN:
             return future
-        won = self.engine.tricks_won()
-        return future + sum(w for w, c in zip(won, self.counted, strict=True) if c)
+        return future + self.counted_won()
+
+    def counted_won(self) -> int:
+        """The tricks the counted seats have won in the engine's current position."""
+        return sum(w for w, c in zip(self.engine.tricks_won(), self.counted, strict=True) if c)
 
     def tricks(self, future: int) -> int:
         """The asked side's tricks in the deal, from the engine's value of the loaded position."""
@@ -199,7 +202,7 @@ class _Search:
         """Whether the engine's value of its current position is at least `value` (one probe)."""
         if self.goal == GOAL_WIN:
             return value <= 0 or (value == 1 and self.engine.reaches(1))
-        won = sum(w for w, c in zip(self.engine.tricks_won(), self.counted, strict=True) if c)
+        won = self.counted_won()
         return value <= won or (value - won <= self.engine.left() and self.engine.reaches(value - won))
 
     def bounded_value(self, parent: int, is_max: int) -> int:
