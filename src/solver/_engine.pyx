@@ -35,6 +35,8 @@ cdef extern from *:
 cdef enum:
     MAX_SEATS = 5
     MAX_PLIES = 64
+    # Trick starts a search sees: up to 16 tricks (as tcards holds) and the end.
+    TRICK_STARTS = 17
     HISTORY_CAP = 1 << 24
     PROBE_LIMIT = 32
     # Table slots in use at first (512 KB); the prefix in use doubles as it fills.
@@ -108,6 +110,12 @@ cdef struct State:
     uint64_t present
     # The cards in the hands of the seats of maxside 0 and of maxside 1 (kept like `present`).
     uint64_t side_hands[2]
+    # Suit lengths of the hands as the table shape packs them: seats 0-3 in lens[0], seat 4 in lens[1]
+    # (kept by play_card and unplay_card).
+    uint64_t lens[2]
+    # At the start of trick t, per suit: who holds each present card from the top, 3 bits a card
+    # (make_probe's seq), in seqs[t] (load fills seqs[0]; play_card the next one as a trick completes).
+    uint64_t seqs[TRICK_STARTS][4]
     int won[MAX_SEATS]
     int first2
     int ply
@@ -397,6 +405,41 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     return count
 
 
+cdef inline uint64_t len_unit(int seat, int suit) noexcept nogil:
+    """One card of `suit` in the hand of `seat`, as State.lens counts."""
+    return (<uint64_t>1) << (16 * (seat & 3) + 4 * suit)
+
+
+cdef uint64_t owner_seq(State* st, int suit) noexcept nogil:
+    """Who holds each present card of `suit`, top down, 3 bits a card (seat 0 writes zeros)."""
+    cdef uint64_t rest = st.present & suit_bits(suit), sq = 0, h
+    cdef int o, c
+    for o in range(1, st.n):
+        h = st.hands[o] & rest
+        while h:
+            c = pdd_ctz(h)
+            h &= h - 1
+            sq |= (<uint64_t>o) << (3 * pdd_popcount(rest & above(c)))
+    return sq
+
+
+cdef void drop_from_seq(State* st) noexcept nogil:
+    """The owner sequences of the next trick start: this one's without the cards of the trick just completed.
+
+    The cards go lowest first, so that the cards above each one (its place from the top) are still present.
+    """
+    cdef uint64_t rest = st.trickbits, low
+    cdef uint64_t* seq = st.seqs[st.tno + 1]
+    cdef int c, s
+    memcpy(seq, st.seqs[st.tno], 4 * sizeof(uint64_t))
+    while rest:
+        c = pdd_ctz(rest)
+        rest &= rest - 1
+        s = c >> 4
+        low = ((<uint64_t>1) << (3 * pdd_popcount(st.present & above(c)))) - 1
+        seq[s] = (seq[s] & low) | ((seq[s] >> 3) & ~low)
+
+
 cdef void play_card(State* st, int card) noexcept nogil:
     cdef Undo* u = &st.undo[st.ply]
     cdef int seat = to_move(st), w
@@ -410,6 +453,7 @@ cdef void play_card(State* st, int card) noexcept nogil:
     u.winner = -1
     st.hands[seat] ^= bit
     st.side_hands[st.maxside[seat]] ^= bit
+    st.lens[seat >> 2] -= len_unit(seat, card >> 4)
     st.tcards[st.tno * MAX_SEATS + st.ntrick] = card
     st.trickbits |= bit
     if st.ntrick == 0:
@@ -427,6 +471,7 @@ cdef void play_card(State* st, int card) noexcept nogil:
             st.first2 = w
         st.lead = w
         st.ntrick = 0
+        drop_from_seq(st)
         st.present &= ~st.trickbits
         st.trickbits = 0
         st.tno += 1
@@ -449,6 +494,7 @@ cdef void unplay_card(State* st) noexcept nogil:
     st.winpos = u.winpos
     st.hands[u.seat] |= bit
     st.side_hands[st.maxside[u.seat]] |= bit
+    st.lens[u.seat >> 2] += len_unit(u.seat, u.card >> 4)
 
 
 cdef int win_decided(State* st, int left) noexcept nogil:
@@ -492,19 +538,12 @@ cdef inline uint64_t shape_hash(uint64_t shape0, uint64_t shape1) noexcept nogil
 
 cdef void make_probe(State* st, Probe* pr) noexcept nogil:
     """The shape of the position at a trick start, and who holds each present card, top down."""
-    cdef uint64_t present = present_cards(st), sq, rest
+    cdef uint64_t present = present_cards(st)
     cdef uint64_t h
-    cdef int seat, suit, c, o
+    cdef int seat
     pr.present = present
-    pr.shape0 = 0
-    pr.shape1 = st.ctx << 48
-    for seat in range(st.n):
-        for suit in range(4):
-            h = <uint64_t>pdd_popcount(st.hands[seat] & suit_bits(suit))
-            if seat < 4:
-                pr.shape0 |= h << (16 * seat + 4 * suit)
-            else:
-                pr.shape1 |= h << (4 * suit)
+    pr.shape0 = st.lens[0]
+    pr.shape1 = (st.ctx << 48) | st.lens[1]
     pr.shape1 |= (<uint64_t>st.lead) << 16
     if st.goal == G_WIN:
         for seat in range(st.n):
@@ -514,17 +553,7 @@ cdef void make_probe(State* st, Probe* pr) noexcept nogil:
     pr.hash = h
     # The table slot is fetched while the card owners are read.
     pdd_prefetch(st.slots + (h & (st.nactive - 1)))
-    for suit in range(4):
-        sq = 0
-        rest = present & suit_bits(suit)
-        # Seat 0 writes zeros: only the other seats' cards, each at its place from the top.
-        for o in range(1, st.n):
-            h = st.hands[o] & rest
-            while h:
-                c = pdd_ctz(h)
-                h &= h - 1
-                sq |= (<uint64_t>o) << (3 * pdd_popcount(rest & above(c)))
-        pr.seq[suit] = sq
+    memcpy(pr.seq, st.seqs[st.tno], sizeof(pr.seq))
 
 
 cdef inline uint64_t seq_mask(int k) noexcept nogil:
@@ -1476,7 +1505,7 @@ cdef struct Setup:
 
 cdef void load(State* st, Setup* su) noexcept nogil:
     """Make `su` the engine's position."""
-    cdef int i
+    cdef int i, suit
     st.ctx = su.ctx
     st.n = su.n
     st.trump = su.trump
@@ -1504,9 +1533,14 @@ cdef void load(State* st, Setup* su) noexcept nogil:
     st.trickbits = 0
     st.present = 0
     st.side_hands[0] = st.side_hands[1] = 0
+    st.lens[0] = st.lens[1] = 0
     for i in range(su.n):
         st.present |= su.hands[i]
         st.side_hands[st.maxside[i]] |= su.hands[i]
+        for suit in range(4):
+            st.lens[i >> 2] += len_unit(i, suit) * <uint64_t>pdd_popcount(su.hands[i] & suit_bits(suit))
+    for suit in range(4):
+        st.seqs[0][suit] = owner_seq(st, suit)
     st.ply = 0
     for i in range(su.ntrick):
         play_card(st, su.trick[i])
