@@ -1193,17 +1193,16 @@ cdef int trump_tricks(State* st, int side, uint64_t* rel) noexcept nogil:
     One seat plays its cards to different tricks, so each of its trumps above all
     of the other side's takes a trick. `rel` gets the trumps counted.
     """
-    cdef uint64_t tb = suit_bits(st.trump), opp = 0, mine, best_bits = 0
+    cdef uint64_t tb = suit_bits(st.trump), opp = st.side_hands[1 - side] & tb, mine, best_bits = 0
     cdef int seat, best = 0, c
-    for seat in range(st.n):
-        if st.maxside[seat] != side:
-            opp |= st.hands[seat]
-    opp &= tb
+    if opp:
+        # The trumps above every trump of the other side.
+        tb = above(pdd_top(opp))
+    if not (st.side_hands[side] & tb):
+        return 0
     for seat in range(st.n):
         if st.maxside[seat] == side:
             mine = st.hands[seat] & tb
-            if opp and mine:
-                mine &= above(pdd_top(opp))
             c = pdd_popcount(mine)
             if c > best:
                 best = c
