@@ -440,7 +440,7 @@ cdef void drop_from_seq(State* st) noexcept nogil:
         seq[s] = (seq[s] & low) | ((seq[s] >> 3) & ~low)
 
 
-cdef void play_card(State* st, int card) noexcept nogil:
+cdef inline void play_card(State* st, int card) noexcept nogil:
     cdef Undo* u = &st.undo[st.ply]
     cdef int seat = to_move(st), w
     cdef uint64_t bit = (<uint64_t>1) << card
@@ -478,7 +478,7 @@ cdef void play_card(State* st, int card) noexcept nogil:
     st.ply += 1
 
 
-cdef void unplay_card(State* st) noexcept nogil:
+cdef inline void unplay_card(State* st) noexcept nogil:
     st.ply -= 1
     cdef Undo* u = &st.undo[st.ply]
     cdef uint64_t bit = (<uint64_t>1) << u.card
