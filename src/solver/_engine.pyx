@@ -114,8 +114,10 @@ cdef struct State:
     # (kept by play_card and unplay_card).
     uint64_t lens[2]
     # At the start of trick t, per suit: who holds each present card from the top, 3 bits a card
-    # (make_probe's seq), in seqs[t] (load fills seqs[0]; play_card the next one as a trick completes).
+    # (make_probe's seq), in seqs[t]: load fills seqs[0], make_probe the later ones up to the
+    # trick in progress from seqs[seqs_upto], the last one still valid (play_card lowers it).
     uint64_t seqs[TRICK_STARTS][4]
+    int seqs_upto
     int won[MAX_SEATS]
     int first2
     int ply
@@ -225,7 +227,7 @@ cdef uint64_t representatives(State* st, uint64_t allowed) noexcept nogil:
     return out
 
 
-cdef int later_opponent_beats(State* st, int card, int side) noexcept nogil:
+cdef inline int later_opponent_beats(State* st, int card, int side) noexcept nogil:
     """Whether a seat of the other side still to play to this trick might beat `card`.
 
     A heuristic for move ordering only: ranks and voids, constraints loosely.
@@ -423,21 +425,48 @@ cdef uint64_t owner_seq(State* st, int suit) noexcept nogil:
     return sq
 
 
-cdef void drop_from_seq(State* st) noexcept nogil:
-    """The owner sequences of the next trick start: this one's without the cards of the trick just completed.
+cdef uint64_t trick_cards(State* st, int t) noexcept nogil:
+    """The cards of the completed trick `t`."""
+    cdef uint64_t out = 0
+    cdef int i
+    for i in range(st.n):
+        out |= (<uint64_t>1) << st.tcards[t * MAX_SEATS + i]
+    return out
+
+
+cdef void drop_trick(State* st, int t, uint64_t cards, uint64_t present) noexcept nogil:
+    """seqs[t + 1] from seqs[t]: without the `cards` of trick `t` (`present` at its start).
 
     The cards go lowest first, so that the cards above each one (its place from the top) are still present.
     """
-    cdef uint64_t rest = st.trickbits, low
-    cdef uint64_t* seq = st.seqs[st.tno + 1]
+    cdef uint64_t* seq = st.seqs[t + 1]
+    cdef uint64_t low
     cdef int c, s
-    memcpy(seq, st.seqs[st.tno], 4 * sizeof(uint64_t))
-    while rest:
-        c = pdd_ctz(rest)
-        rest &= rest - 1
+    memcpy(seq, st.seqs[t], 4 * sizeof(uint64_t))
+    while cards:
+        c = pdd_ctz(cards)
+        cards &= cards - 1
         s = c >> 4
-        low = ((<uint64_t>1) << (3 * pdd_popcount(st.present & above(c)))) - 1
+        low = ((<uint64_t>1) << (3 * pdd_popcount(present & above(c)))) - 1
         seq[s] = (seq[s] & low) | ((seq[s] >> 3) & ~low)
+
+
+cdef void catch_up_seqs(State* st) noexcept nogil:
+    """Make seqs[t] for every trick start t after seqs_upto up to this one (at a trick start)."""
+    cdef uint64_t later = 0, cards
+    cdef int t
+    if st.seqs_upto == st.tno - 1 and st.ply > 0:
+        # The last card played completed the trick before this one.
+        cards = st.undo[st.ply - 1].trickbits
+        drop_trick(st, st.tno - 1, cards, st.present | cards)
+    else:
+        for t in range(st.seqs_upto, st.tno):
+            later |= trick_cards(st, t)
+        for t in range(st.seqs_upto, st.tno):
+            cards = trick_cards(st, t)
+            drop_trick(st, t, cards, st.present | later)
+            later &= ~cards
+    st.seqs_upto = st.tno
 
 
 cdef inline void play_card(State* st, int card) noexcept nogil:
@@ -471,7 +500,8 @@ cdef inline void play_card(State* st, int card) noexcept nogil:
             st.first2 = w
         st.lead = w
         st.ntrick = 0
-        drop_from_seq(st)
+        if st.seqs_upto > st.tno:
+            st.seqs_upto = st.tno
         st.present &= ~st.trickbits
         st.trickbits = 0
         st.tno += 1
@@ -536,7 +566,7 @@ cdef inline uint64_t shape_hash(uint64_t shape0, uint64_t shape1) noexcept nogil
     return h
 
 
-cdef void make_probe(State* st, Probe* pr) noexcept nogil:
+cdef inline void make_probe(State* st, Probe* pr) noexcept nogil:
     """The shape of the position at a trick start, and who holds each present card, top down."""
     cdef uint64_t present = present_cards(st)
     cdef uint64_t h
@@ -553,6 +583,8 @@ cdef void make_probe(State* st, Probe* pr) noexcept nogil:
     pr.hash = h
     # The table slot is fetched while the card owners are read.
     pdd_prefetch(st.slots + (h & (st.nactive - 1)))
+    if st.seqs_upto < st.tno:
+        catch_up_seqs(st)
     memcpy(pr.seq, st.seqs[st.tno], sizeof(pr.seq))
 
 
@@ -1540,6 +1572,7 @@ cdef void load(State* st, Setup* su) noexcept nogil:
             st.lens[i >> 2] += len_unit(i, suit) * <uint64_t>pdd_popcount(su.hands[i] & suit_bits(suit))
     for suit in range(4):
         st.seqs[0][suit] = owner_seq(st, suit)
+    st.seqs_upto = 0
     st.ply = 0
     for i in range(su.ntrick):
         play_card(st, su.trick[i])
