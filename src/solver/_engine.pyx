@@ -475,10 +475,8 @@ cdef inline void play_card(State* st, int card) noexcept nogil:
     cdef uint64_t bit = (<uint64_t>1) << card
     u.card = card
     u.seat = seat
-    u.lead = st.lead
     u.ntrick = st.ntrick
     u.winpos = st.winpos
-    u.first2 = st.first2
     u.winner = -1
     st.hands[seat] ^= bit
     st.side_hands[st.maxside[seat]] ^= bit
@@ -492,6 +490,9 @@ cdef inline void play_card(State* st, int card) noexcept nogil:
     st.ntrick += 1
     if st.ntrick == st.n:
         w = seat_at(st, st.winpos)
+        # The lead and first2 change only as a trick completes.
+        u.lead = st.lead
+        u.first2 = st.first2
         u.winner = w
         u.winpos_done = st.winpos
         u.trickbits = st.trickbits
@@ -517,9 +518,9 @@ cdef inline void unplay_card(State* st) noexcept nogil:
         st.trickbits = u.trickbits
         st.present |= u.trickbits
         st.tno -= 1
+        st.first2 = u.first2
+        st.lead = u.lead
     st.trickbits ^= bit
-    st.first2 = u.first2
-    st.lead = u.lead
     st.ntrick = u.ntrick
     st.winpos = u.winpos
     st.hands[u.seat] |= bit
@@ -594,13 +595,23 @@ cdef inline uint64_t seq_mask(int k) noexcept nogil:
 
 cdef uint64_t top_cards(uint64_t present, uint8_t* k) noexcept nogil:
     """The top k[suit] present cards of every suit."""
-    cdef uint64_t out = 0, rest
-    cdef int suit, i
+    cdef uint64_t out = 0, rest, bit
+    cdef int suit, i, low
     for suit in range(4):
+        if not k[suit]:
+            continue
         rest = present & suit_bits(suit)
-        for i in range(k[suit]):
-            out |= (<uint64_t>1) << pdd_top(rest)
-            rest &= ~((<uint64_t>1) << pdd_top(rest))
+        low = pdd_popcount(rest) - k[suit]
+        if low < k[suit]:
+            # Fewer cards below: drop those.
+            for i in range(low):
+                rest &= rest - 1
+            out |= rest
+        else:
+            for i in range(k[suit]):
+                bit = (<uint64_t>1) << pdd_top(rest)
+                out |= bit
+                rest ^= bit
     return out
 
 
@@ -786,11 +797,8 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
     winners, the leader's winners and the highest other card.
     """
     cdef int lead = st.lead, s, suit, w, r, q = 0, side_best = 0, ln, cashed = 0
-    cdef uint64_t hand = st.hands[lead], others = 0, mine, oth, tb = 0
+    cdef uint64_t hand = st.hands[lead], others = st.present & ~hand, mine, oth, tb = 0
     cdef int ruffers = 0, enemy_trumps = 0
-    for s in range(st.n):
-        if s != lead:
-            others |= st.hands[s]
     if st.trump >= 0:
         tb = suit_bits(st.trump)
         for suit in range(4):
@@ -863,11 +871,8 @@ cdef int fewer_winners(State* st, int need, uint64_t* rel) noexcept nogil:
     Fewer cards in `rel` than quick_tricks' make the table entries above more
     general.
     """
-    cdef int lead = st.lead, suit, q = 0, k, s
-    cdef uint64_t hand = st.hands[lead], others = 0, mine, oth, out = 0, w
-    for s in range(st.n):
-        if s != lead:
-            others |= st.hands[s]
+    cdef int lead = st.lead, suit, q = 0, k
+    cdef uint64_t hand = st.hands[lead], others = st.present & ~hand, mine, oth, out = 0, w
     if st.trump >= 0 and (others & suit_bits(st.trump)):
         return 0
     for suit in range(4):
