@@ -26,7 +26,10 @@ cdef extern from *:
     static inline int pdd_popcount(unsigned long long x) { return __builtin_popcountll(x); }
     static inline int pdd_top(unsigned long long x) { return 63 - __builtin_clzll(x); }
     static inline void pdd_prefetch(const void* p) { __builtin_prefetch(p); }
+    static const unsigned long long pdd_suit_masks[4] = {
+        0xFFFFULL, 0xFFFF0000ULL, 0xFFFF00000000ULL, 0xFFFF000000000000ULL};
     """
+    const uint64_t* pdd_suit_masks
     void pdd_prefetch(const void* p) nogil
     int pdd_ctz(uint64_t x) nogil
     int pdd_top(uint64_t x) nogil
@@ -141,7 +144,7 @@ cdef struct State:
 
 
 cdef inline uint64_t suit_bits(int suit) noexcept nogil:
-    return (<uint64_t>0xFFFF) << (16 * suit)
+    return pdd_suit_masks[suit]
 
 
 cdef inline uint64_t above(int card) noexcept nogil:
