@@ -28,8 +28,13 @@ cdef extern from *:
     static inline void pdd_prefetch(const void* p) { __builtin_prefetch(p); }
     static const unsigned long long pdd_suit_masks[4] = {
         0xFFFFULL, 0xFFFF0000ULL, 0xFFFF00000000ULL, 0xFFFF000000000000ULL};
+    #define PDD_SEQ(k) ((1ULL << (3 * (k))) - 1)
+    static const unsigned long long pdd_seq_masks[17] = {
+        PDD_SEQ(0), PDD_SEQ(1), PDD_SEQ(2), PDD_SEQ(3), PDD_SEQ(4), PDD_SEQ(5), PDD_SEQ(6), PDD_SEQ(7), PDD_SEQ(8),
+        PDD_SEQ(9), PDD_SEQ(10), PDD_SEQ(11), PDD_SEQ(12), PDD_SEQ(13), PDD_SEQ(14), PDD_SEQ(15), PDD_SEQ(16)};
     """
     const uint64_t* pdd_suit_masks
+    const uint64_t* pdd_seq_masks
     void pdd_prefetch(const void* p) nogil
     int pdd_ctz(uint64_t x) nogil
     int pdd_top(uint64_t x) nogil
@@ -450,7 +455,7 @@ cdef void drop_trick(State* st, int t, uint64_t cards, uint64_t present) noexcep
         c = pdd_ctz(cards)
         cards &= cards - 1
         s = c >> 4
-        low = ((<uint64_t>1) << (3 * pdd_popcount(present & above(c)))) - 1
+        low = seq_mask(pdd_popcount(present & above(c)))
         seq[s] = (seq[s] & low) | ((seq[s] >> 3) & ~low)
 
 
@@ -593,7 +598,7 @@ cdef inline void make_probe(State* st, Probe* pr) noexcept nogil:
 
 
 cdef inline uint64_t seq_mask(int k) noexcept nogil:
-    return ((<uint64_t>1) << (3 * k)) - 1
+    return pdd_seq_masks[k]
 
 
 cdef uint64_t top_cards(uint64_t present, uint8_t* k) noexcept nogil:
