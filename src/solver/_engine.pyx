@@ -415,68 +415,6 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     return count
 
 
-cdef inline uint64_t len_unit(int seat, int suit) noexcept nogil:
-    """One card of `suit` in the hand of `seat`, as State.lens counts."""
-    return (<uint64_t>1) << (16 * (seat & 3) + 4 * suit)
-
-
-cdef uint64_t owner_seq(State* st, int suit) noexcept nogil:
-    """Who holds each present card of `suit`, top down, 3 bits a card (seat 0 writes zeros)."""
-    cdef uint64_t rest = st.present & suit_bits(suit), sq = 0, h
-    cdef int o, c
-    for o in range(1, st.n):
-        h = st.hands[o] & rest
-        while h:
-            c = pdd_ctz(h)
-            h &= h - 1
-            sq |= (<uint64_t>o) << (3 * pdd_popcount(rest & above(c)))
-    return sq
-
-
-cdef uint64_t trick_cards(State* st, int t) noexcept nogil:
-    """The cards of the completed trick `t`."""
-    cdef uint64_t out = 0
-    cdef int i
-    for i in range(st.n):
-        out |= (<uint64_t>1) << st.tcards[t * MAX_SEATS + i]
-    return out
-
-
-cdef void drop_trick(State* st, int t, uint64_t cards, uint64_t present) noexcept nogil:
-    """seqs[t + 1] from seqs[t]: without the `cards` of trick `t` (`present` at its start).
-
-    The cards go lowest first, so that the cards above each one (its place from the top) are still present.
-    """
-    cdef uint64_t* seq = st.seqs[t + 1]
-    cdef uint64_t low
-    cdef int c, s
-    memcpy(seq, st.seqs[t], 4 * sizeof(uint64_t))
-    while cards:
-        c = pdd_ctz(cards)
-        cards &= cards - 1
-        s = c >> 4
-        low = seq_mask(pdd_popcount(present & above(c)))
-        seq[s] = (seq[s] & low) | ((seq[s] >> 3) & ~low)
-
-
-cdef void catch_up_seqs(State* st) noexcept nogil:
-    """Make seqs[t] for every trick start t after seqs_upto up to this one (at a trick start)."""
-    cdef uint64_t later = 0, cards
-    cdef int t
-    if st.seqs_upto == st.tno - 1 and st.ply > 0:
-        # The last card played completed the trick before this one.
-        cards = st.undo[st.ply - 1].trickbits
-        drop_trick(st, st.tno - 1, cards, st.present | cards)
-    else:
-        for t in range(st.seqs_upto, st.tno):
-            later |= trick_cards(st, t)
-        for t in range(st.seqs_upto, st.tno):
-            cards = trick_cards(st, t)
-            drop_trick(st, t, cards, st.present | later)
-            later &= ~cards
-    st.seqs_upto = st.tno
-
-
 cdef inline void play_card(State* st, int card) noexcept nogil:
     cdef Undo* u = &st.undo[st.ply]
     cdef int seat = to_move(st), w
@@ -557,6 +495,68 @@ cdef int win_decided(State* st, int left) noexcept nogil:
     if st.first2 == p and others_short:
         return 1
     return -1
+
+
+cdef inline uint64_t len_unit(int seat, int suit) noexcept nogil:
+    """One card of `suit` in the hand of `seat`, as State.lens counts."""
+    return (<uint64_t>1) << (16 * (seat & 3) + 4 * suit)
+
+
+cdef uint64_t owner_seq(State* st, int suit) noexcept nogil:
+    """Who holds each present card of `suit`, top down, 3 bits a card (seat 0 writes zeros)."""
+    cdef uint64_t rest = st.present & suit_bits(suit), sq = 0, h
+    cdef int o, c
+    for o in range(1, st.n):
+        h = st.hands[o] & rest
+        while h:
+            c = pdd_ctz(h)
+            h &= h - 1
+            sq |= (<uint64_t>o) << (3 * pdd_popcount(rest & above(c)))
+    return sq
+
+
+cdef uint64_t trick_cards(State* st, int t) noexcept nogil:
+    """The cards of the completed trick `t`."""
+    cdef uint64_t out = 0
+    cdef int i
+    for i in range(st.n):
+        out |= (<uint64_t>1) << st.tcards[t * MAX_SEATS + i]
+    return out
+
+
+cdef void drop_trick(State* st, int t, uint64_t cards, uint64_t present) noexcept nogil:
+    """seqs[t + 1] from seqs[t]: without the `cards` of trick `t` (`present` at its start).
+
+    The cards go lowest first, so that the cards above each one (its place from the top) are still present.
+    """
+    cdef uint64_t* seq = st.seqs[t + 1]
+    cdef uint64_t low
+    cdef int c, s
+    memcpy(seq, st.seqs[t], 4 * sizeof(uint64_t))
+    while cards:
+        c = pdd_ctz(cards)
+        cards &= cards - 1
+        s = c >> 4
+        low = seq_mask(pdd_popcount(present & above(c)))
+        seq[s] = (seq[s] & low) | ((seq[s] >> 3) & ~low)
+
+
+cdef void catch_up_seqs(State* st) noexcept nogil:
+    """Make seqs[t] for every trick start t after seqs_upto up to this one (at a trick start)."""
+    cdef uint64_t later = 0, cards
+    cdef int t
+    if st.seqs_upto == st.tno - 1 and st.ply > 0:
+        # The last card played completed the trick before this one.
+        cards = st.undo[st.ply - 1].trickbits
+        drop_trick(st, st.tno - 1, cards, st.present | cards)
+    else:
+        for t in range(st.seqs_upto, st.tno):
+            later |= trick_cards(st, t)
+        for t in range(st.seqs_upto, st.tno):
+            cards = trick_cards(st, t)
+            drop_trick(st, t, cards, st.present | later)
+            later &= ~cards
+    st.seqs_upto = st.tno
 
 
 cdef struct Probe:
