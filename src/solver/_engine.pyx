@@ -1162,7 +1162,8 @@ cdef int trump_tricks(State* st, int side, uint64_t* rel) noexcept nogil:
     Every card is played some time, and a trump higher than every trump of the
     other side wins its trick for the side (a higher one there is the partner's).
     One seat plays its cards to different tricks, so each of its trumps above all
-    of the other side's takes a trick. `rel` gets the trumps counted.
+    of the other side's takes a trick. `rel` gets the trumps counted, none if the
+    other side holds no trump (then the suit lengths alone make the count).
     """
     cdef uint64_t tb = suit_bits(st.trump), opp = 0, mine, best_bits = 0
     cdef int seat, best = 0, c
@@ -1179,7 +1180,8 @@ cdef int trump_tricks(State* st, int side, uint64_t* rel) noexcept nogil:
             if c > best:
                 best = c
                 best_bits = mine
-    rel[0] |= best_bits
+    if opp:
+        rel[0] |= best_bits
     return best
 
 
