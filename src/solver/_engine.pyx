@@ -1313,6 +1313,38 @@ cdef int lead_lost(State* st, uint64_t* rel) noexcept nogil:
     return 1
 
 
+cdef int trump_behind(State* st, uint64_t* rel) noexcept nogil:
+    """Four seats, `follow` alone, the leader's side needing every trick left: whether the other side surely takes one.
+
+    So it is if the top trump is the leader's side's and the second is held,
+    with another trump, by the seat after the top trump's holder (DDS's
+    LaterTricks counts so). While the leader's side takes every trick, it
+    leads each, so the top trump's holder plays before that seat in every
+    trick. That seat plays its second trump as soon as it may after the top
+    trump is gone, or after the top trump's holder has played another card to
+    the trick in progress: only the top trump beats it, so it wins. Until
+    then it plays trumps only to the trick of the top trump, and then not the
+    second one: it has another card to play there (one of the side suit led,
+    or a trump). `rel` gets the two trumps.
+    """
+    cdef uint64_t tb = suit_bits(st.trump), trumps = st.present & tb
+    cdef int top, second, a, h
+    if not trumps:
+        return 0
+    top = pdd_top(trumps)
+    trumps ^= (<uint64_t>1) << top
+    if not trumps:
+        return 0
+    second = pdd_top(trumps)
+    a = owner(st, top)
+    h = (a + 1) % 4
+    if (st.maxside[a] != st.maxside[st.lead] or not ((st.hands[h] >> second) & 1)
+            or pdd_popcount(st.hands[h] & tb) < 2):
+        return 0
+    rel[0] |= ((<uint64_t>1) << top) | ((<uint64_t>1) << second)
+    return 1
+
+
 cdef int not_all_tricks(State* st, int side, uint64_t* rel) noexcept nogil:
     """With `follow` alone and no trump in any hand: whether the seats of maxside `side` cannot take every trick left.
 
@@ -1412,6 +1444,9 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
                 rel[0] = 0
             if st.cons == C_FOLLOW and (target >= left if st.maxside[st.lead] else target <= 1):
                 if lead_lost(st, rel):
+                    return 1 - st.maxside[st.lead]
+                rel[0] = 0
+                if st.n == 4 and st.trump >= 0 and trump_behind(st, rel):
                     return 1 - st.maxside[st.lead]
                 rel[0] = 0
             if st.cons == C_FOLLOW and (target >= left or target <= 1):
