@@ -1095,6 +1095,88 @@ cdef int transfer_tricks(State* st, int partner, int q, uint64_t* rel) noexcept 
     return q
 
 
+cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
+    """Four seats, `follow` alone, a trump suit: whether the leader's side takes `need` tricks through the partner.
+
+    The leader leads a card of a suit below the partner's top card there,
+    which is above every opponent's card of the suit; it is the trump suit, or
+    every opponent holding trumps holds the suit: nobody beats or trumps that
+    card, so the partner wins the trick. The partner then cashes its cards
+    above every other hand's card of their suit, keeping the lead: all of its
+    trump ones, and in a side suit as many rounds as each opponent holding
+    trumps surely follows (its length there, one less in the suit of the first
+    trick; following every round counted, it keeps its lengths in the other
+    suits until each is led). The leader need not trump in the side suits'
+    rounds (the first trick's among them) if it holds at least as many cards
+    outside trumps (see spares). `rel` gets the partner's top card led to and the
+    winners used (the top ones of their suits, the count stopping at `need`):
+    every position that agrees on those (and the suit lengths) counts as many.
+    """
+    cdef int lead = st.lead, partner = (st.lead + 2) % 4, lho = (st.lead + 1) % 4, rho = (st.lead + 3) % 4
+    cdef int suit, t, k, q, side, ptop, r
+    cdef uint64_t tb = suit_bits(st.trump), ph = st.hands[partner], opp, notp, sb, w, oth, out
+    opp = st.hands[lho] | st.hands[rho]
+    notp = opp | st.hands[lead]
+    for suit in range(4):
+        sb = suit_bits(suit)
+        if not (ph & sb):
+            continue
+        ptop = pdd_top(ph & sb)
+        if (opp & above(ptop)) or not (st.hands[lead] & sb & (((<uint64_t>1) << ptop) - 1)):
+            continue
+        if suit != st.trump and (((st.hands[lho] & tb) and not (st.hands[lho] & sb))
+                                 or ((st.hands[rho] & tb) and not (st.hands[rho] & sb))):
+            continue
+        q = 1
+        side = suit != st.trump
+        out = (<uint64_t>1) << ptop
+        for k in range(5):
+            # The trump suit first (no side round used), then the others.
+            t = st.trump if k == 0 else k - 1
+            if (k > 0 and t == st.trump) or q >= need:
+                continue
+            w = ph & suit_bits(t) & ~out
+            oth = notp & suit_bits(t)
+            if oth:
+                w &= above(pdd_top(oth))
+            if not w:
+                continue
+            r = pdd_popcount(w)
+            if t != st.trump:
+                if st.hands[lho] & tb:
+                    r = min(r, pdd_popcount(st.hands[lho] & suit_bits(t)) - (1 if t == suit else 0))
+                if st.hands[rho] & tb:
+                    r = min(r, pdd_popcount(st.hands[rho] & suit_bits(t)) - (1 if t == suit else 0))
+            if r > need - q:
+                r = need - q
+            if r <= 0:
+                continue
+            out |= top_n(w, r)
+            if t != st.trump:
+                side += r
+            q += r
+        if q >= need and spares(st, lead, side):
+            rel[0] = out
+            return 1
+    return 0
+
+
+cdef int enemy_trumps(State* st) noexcept nogil:
+    """Whether a seat of the other side than the leader's holds a trump."""
+    return (st.side_hands[1 - st.maxside[st.lead]] & suit_bits(st.trump)) != 0
+
+
+cdef int fewer_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
+    """Whether ruffed_transfer's count reaches `need` (four seats, `follow` alone, a trump suit); if so `rel` gets its cards.
+
+    With no trump among the opponents it counts as transfer_tricks does, but
+    with only the winners the tricks need in `rel`.
+    """
+    if st.n != 4 or st.cons != C_FOLLOW or st.trump < 0:
+        return 0
+    return ruffed_transfer(st, need, rel)
+
+
 cdef int last_trick(State* st, int target, uint64_t* rel) noexcept nogil:
     """Whether the counted seats' last trick reaches `target` (GOAL_TRICKS, 1 card each)."""
     cdef int i, seat, card, w = pdd_ctz(st.hands[st.lead]), wseat = st.lead
@@ -1236,7 +1318,8 @@ cdef int trump_tricks(State* st, int side, uint64_t* rel) noexcept nogil:
     Every card is played some time, and a trump higher than every trump of the
     other side wins its trick for the side (a higher one there is the partner's).
     One seat plays its cards to different tricks, so each of its trumps above all
-    of the other side's takes a trick. `rel` gets the trumps counted.
+    of the other side's takes a trick. `rel` gets the trumps counted, none if the
+    other side holds no trump (then the suit lengths alone make the count).
     """
     cdef uint64_t tb = suit_bits(st.trump), opp = st.side_hands[1 - side] & tb, mine, best_bits = 0
     cdef int seat, best = 0, c
@@ -1252,7 +1335,8 @@ cdef int trump_tricks(State* st, int side, uint64_t* rel) noexcept nogil:
             if c > best:
                 best = c
                 best_bits = mine
-    rel[0] |= best_bits
+    if opp:
+        rel[0] |= best_bits
     return best
 
 
@@ -1299,6 +1383,38 @@ cdef int lead_lost(State* st, uint64_t* rel) noexcept nogil:
             return 0
         used |= (<uint64_t>1) << top
     rel[0] |= used
+    return 1
+
+
+cdef int trump_behind(State* st, uint64_t* rel) noexcept nogil:
+    """Four seats, `follow` alone, the leader's side needing every trick left: whether the other side surely takes one.
+
+    So it is if the top trump is the leader's side's and the second is held,
+    with another trump, by the seat after the top trump's holder (DDS's
+    LaterTricks counts so). While the leader's side takes every trick, it
+    leads each, so the top trump's holder plays before that seat in every
+    trick. That seat plays its second trump as soon as it may after the top
+    trump is gone, or after the top trump's holder has played another card to
+    the trick in progress: only the top trump beats it, so it wins. Until
+    then it plays trumps only to the trick of the top trump, and then not the
+    second one: it has another card to play there (one of the side suit led,
+    or a trump). `rel` gets the two trumps.
+    """
+    cdef uint64_t tb = suit_bits(st.trump), trumps = st.present & tb
+    cdef int top, second, a, h
+    if not trumps:
+        return 0
+    top = pdd_top(trumps)
+    trumps ^= (<uint64_t>1) << top
+    if not trumps:
+        return 0
+    second = pdd_top(trumps)
+    a = owner(st, top)
+    h = (a + 1) % 4
+    if (st.maxside[a] != st.maxside[st.lead] or not ((st.hands[h] >> second) & 1)
+            or pdd_popcount(st.hands[h] & tb) < 2):
+        return 0
+    rel[0] |= ((<uint64_t>1) << top) | ((<uint64_t>1) << second)
     return 1
 
 
@@ -1385,16 +1501,25 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
         if st.qt_ok:
             if st.maxside[st.lead]:
                 if quick_tricks(st, rel) >= target:
-                    if not fewer_winners(st, target, rel):
+                    if not fewer_winners(st, target, rel) and not fewer_transfer(st, target, rel):
                         fewer_cashed(st, target, rel)
                     return 1
             elif left - quick_tricks(st, rel) < target:
-                if not fewer_winners(st, left - target + 1, rel):
+                if not fewer_winners(st, left - target + 1, rel) and not fewer_transfer(st, left - target + 1, rel):
                     fewer_cashed(st, left - target + 1, rel)
                 return 0
             rel[0] = 0
+            d = target if st.maxside[st.lead] else left - target + 1
+            # Mostly one or two tricks: the transfer and a winner (more are rare and cost the calls).
+            if d <= 2 and st.n == 4 and st.cons == C_FOLLOW and st.trump >= 0 and enemy_trumps(st):
+                if ruffed_transfer(st, d, rel):
+                    return st.maxside[st.lead]
+                rel[0] = 0
             if st.cons == C_FOLLOW and (target >= left if st.maxside[st.lead] else target <= 1):
                 if lead_lost(st, rel):
+                    return 1 - st.maxside[st.lead]
+                rel[0] = 0
+                if st.n == 4 and st.trump >= 0 and trump_behind(st, rel):
                     return 1 - st.maxside[st.lead]
                 rel[0] = 0
             if st.cons == C_FOLLOW and (target >= left or target <= 1):
