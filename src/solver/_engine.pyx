@@ -384,6 +384,9 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
                     score = 50 - cost
             else:
                 score = 100 - cost
+            if st.n == 4 and suit != led and suit != st.trump:
+                # Four seats, a discard: from a long suit (as DDS does).
+                score += 4 * pdd_popcount(hand & sb)
         if st.ntrick == 0 and card == st.killer[pdd_popcount(hand)]:
             score += KILLER_BONUS
         out[count] = card
