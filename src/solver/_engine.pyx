@@ -380,6 +380,9 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
                 elif st.ntrick == st.n - 2 and not (ours and st.n == 4 and st.trump >= 0):
                     # Priffe's third hand with trumps: not above its partner's card when the fourth can beat it.
                     score = 150 - cost
+                elif st.n == 4 and st.ntrick == 1:
+                    # Priffe's second hand: beat the lead cheaply before playing low (DDS does so too).
+                    score = 150 - cost
                 else:
                     score = 50 - cost
             else:
