@@ -269,11 +269,11 @@ cdef int lead_bonus(State* st, int seat, int suit, uint64_t present) noexcept no
     counting as one more card than the tricks left (it may throw any card):
     their replies are fewer, so a lead that answers the question does so with
     a smaller search. With trumps, a suit that an opponent can trump (void in
-    it, holding trumps) goes last, one that the partner can trump while the next opponent still
-    follows comes earlier. A suit the partner is void in comes later. Unless
-    the leader holds the suit's top card: not into the next opponent's top or
-    second card (unless a singleton), and rather through the previous
-    opponent's top card to the partner's second one.
+    it, holding trumps) goes last, one that the partner can trump while the
+    next opponent still follows comes earlier. A suit the partner is void in
+    comes later. Unless the leader holds the suit's top card: not into the
+    next opponent's top or second card (unless a singleton), and rather
+    through the previous opponent's top card to the partner's second one.
     """
     cdef int lho = (seat + 1) % 4, rho = (seat + 3) % 4, partner = (seat + 2) % 4, b = 0, top, second
     cdef int void = pdd_popcount(st.hands[seat]) + 1
