@@ -283,15 +283,20 @@ cdef int ducking_score(State* st, int card, int w, uint64_t opp) noexcept nogil:
 cdef int lead_bonus(State* st, int seat, int suit, uint64_t present) noexcept nogil:
     """Four seats: the order score added to a lead of `suit` by `seat` (DDS weighs leads much so).
 
-    With trumps, a suit that an opponent can trump (void in it, holding trumps)
-    goes last, one that the partner can trump while the next opponent still
-    follows comes earlier. A suit the partner is void in comes later. Unless
-    the leader holds the suit's top card: not into the next opponent's top or
-    second card (unless a singleton), and rather through the previous
-    opponent's top card to the partner's second one.
+    First the suits in which the opponents hold fewest cards, a void opponent
+    counting as one more card than the tricks left (it may throw any card):
+    their replies are fewer, so a lead that answers the question does so with
+    a smaller search. With trumps, a suit that an opponent can trump (void in
+    it, holding trumps) goes last, one that the partner can trump while the
+    next opponent still follows comes earlier. A suit the partner is void in
+    comes later. Unless the leader holds the suit's top card: not into the
+    next opponent's top or second card (unless a singleton), and rather
+    through the previous opponent's top card to the partner's second one.
     """
     cdef int lho = (seat + 1) % 4, rho = (seat + 3) % 4, partner = (seat + 2) % 4, b = 0, top, second
+    cdef int void = pdd_popcount(st.hands[seat]) + 1
     cdef uint64_t sb = suit_bits(suit), tb, ps = present & sb
+    b -= 60 * ((pdd_popcount(st.hands[lho] & sb) or void) + (pdd_popcount(st.hands[rho] & sb) or void))
     if st.trump >= 0 and suit != st.trump:
         tb = suit_bits(st.trump)
         if not (st.hands[partner] & sb) and (st.hands[partner] & tb) and (st.hands[rho] & sb):
@@ -299,7 +304,7 @@ cdef int lead_bonus(State* st, int seat, int suit, uint64_t present) noexcept no
         if (not (st.hands[lho] & sb) and (st.hands[lho] & tb)) or (not (st.hands[rho] & sb) and (st.hands[rho] & tb)):
             b -= 150
     if not (st.hands[partner] & sb):
-        b -= 10
+        b -= 60
     top = pdd_top(ps)
     if (st.hands[seat] >> top) & 1:
         return b
@@ -372,7 +377,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
                 top = pdd_top(present & sb)
                 if st.n == 4 and (st.hands[partner] >> top) & 1 and st.maxside[partner] == side:
                     # Low towards partner's winner.
-                    score = 220 - (card & 15)
+                    score = 350 - (card & 15)
                 elif card > 0 and (card & 15) and (hand & ((<uint64_t>1) << (card - 1))) and (present >> (card - 1)) & 1:
                     score = 120 + (card & 15)
                 else:
@@ -393,10 +398,16 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
                 elif st.ntrick == st.n - 2 and not (ours and st.n == 4 and st.trump >= 0):
                     # Priffe's third hand with trumps: not above its partner's card when the fourth can beat it.
                     score = 150 - cost
+                elif st.n == 4 and st.ntrick == 1:
+                    # Priffe's second hand: beat the lead cheaply before playing low (DDS does so too).
+                    score = 150 - cost
                 else:
                     score = 50 - cost
             else:
                 score = 100 - cost
+            if st.n == 4 and suit != led and suit != st.trump:
+                # Four seats, a discard: from a long suit (as DDS does).
+                score += 4 * pdd_popcount(hand & sb)
         if st.ntrick == 0 and card == st.killer[pdd_popcount(hand)]:
             score += KILLER_BONUS
         out[count] = card
