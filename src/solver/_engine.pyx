@@ -1123,8 +1123,8 @@ cdef int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, uint64_t
     fixes the comparison: every lower card is the other side's). `mine` and
     `theirs` are the cards of `side` and of the other side.
     """
-    cdef uint64_t a, b, used = 0, h
-    cdef int seat, suit, exit_suit = 0, spare
+    cdef uint64_t a, b, used = 0, h, under
+    cdef int seat, suit, exit_suit = 0
     cdef int strict = st.cons & (C_HEAD | C_LW)
     if st.trump >= 0 and (theirs & suit_bits(st.trump)):
         return 0
@@ -1132,14 +1132,16 @@ cdef int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, uint64_t
         a = mine & suit_bits(suit)
         b = theirs & suit_bits(suit)
         if a and b:
-            if pdd_top(b) > pdd_ctz(a):
+            # The cards of the suit below the side's lowest one (all the other side's).
+            under = lowbit(a) - 1
+            if b & ~under:
                 if strict:
                     return 0
+                # A seat with a card above needs as many cards under as the side holds.
                 for seat in range(st.n):
                     h = st.hands[seat] & b
-                    spare = pdd_popcount(h) - pdd_popcount(a)
-                    if (st.maxside[seat] != side
-                            and pdd_popcount(h & above(pdd_ctz(a))) > (spare if spare > 0 else 0)):
+                    if (st.maxside[seat] != side and (h & ~under)
+                            and pdd_popcount(h & under) < pdd_popcount(a)):
                         return 0
             used |= lowbit(a)
             if st.hands[st.lead] & b:
