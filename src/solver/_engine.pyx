@@ -397,19 +397,21 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     return count
 
 
-cdef int sort_by_score(int* out, int* scores, int count) noexcept nogil:
-    """Sort `out[:count]` by `scores`, highest first, equals in their order; return `count`."""
-    cdef int i, j, tmp
+cdef int sort_keys(int* out, int* keys, int count) noexcept nogil:
+    """Write into `out` the cards of `keys[:count]` (each ``64 * score + 63 - card``), highest key first; return `count`.
+
+    Equal scores keep the lower card first, as order_moves' stable sort of cards taken lowest first does.
+    """
+    cdef int i, j, key
     for i in range(1, count):
+        key = keys[i]
         j = i
-        while j > 0 and scores[j - 1] < scores[j]:
-            tmp = scores[j - 1]
-            scores[j - 1] = scores[j]
-            scores[j] = tmp
-            tmp = out[j - 1]
-            out[j - 1] = out[j]
-            out[j] = tmp
+        while j > 0 and keys[j - 1] < key:
+            keys[j] = keys[j - 1]
             j -= 1
+        keys[j] = key
+    for i in range(count):
+        out[i] = 63 - (keys[i] & 63)
     return count
 
 
@@ -433,11 +435,10 @@ cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
         while rest:
             card = pdd_ctz(rest)
             rest &= rest - 1
-            out[count] = card
-            scores[count] = ducking_score(st, card, 0, st.side_hands[1 - side]) + (
-                KILLER_BONUS if card == killer else 0)
+            scores[count] = 64 * (ducking_score(st, card, 0, st.side_hands[1 - side]) + (
+                KILLER_BONUS if card == killer else 0)) + 63 - card
             count += 1
-        return sort_by_score(out, scores, count)
+        return sort_keys(out, scores, count)
     if st.trump >= 0:
         return order_moves(st, moves, out)
     w = current_winner(st)
@@ -454,10 +455,9 @@ cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
         while rest:
             card = pdd_ctz(rest)
             rest &= rest - 1
-            out[count] = card
-            scores[count] = card & 15
+            scores[count] = 64 * (card & 15) + 63 - card
             count += 1
-        sort_by_score(out, scores, count)
+        sort_keys(out, scores, count)
     while over:
         out[count] = pdd_ctz(over)
         over &= over - 1
