@@ -1215,25 +1215,26 @@ cdef int forced_tricks(State* st, int side, int need, uint64_t* rel) noexcept no
     """Whether the one seat X of maxside `side` surely takes `need` of the tricks left, from a trick start.
 
     For a side the others push tricks onto (see takes_all), with `follow`, neither
-    `head` nor `lowest_winner`, and no trump present. Call a suit live while X
-    holds it and every other seat holds a card of it below X's lowest there: X
-    takes as many tricks as there are live suits. The others' strategy: a seat
-    of theirs on lead leads its lowest card of a live suit; following, each
-    plays its lowest card of the suit led; void in it, each discards a card that
-    is not its lowest of a live suit (it holds as many cards as X, who holds a
-    card of each live suit and one more that it leads, so such a card exists).
-    A trick of a live suit, led by X or by them, X wins (its card is above every
-    card they play there); it ends that suit's life at most, the others' lowest
-    cards of the other live suits and X's cards there staying in the hands. X
-    discards nothing while it leads, so until one of them leads, each live suit
-    keeps its cards; once one of them leads, X wins that trick. So X wins a trick
-    of each live suit in turn: after X's trick, X leads, and again either a trick
-    of a live suit comes or X wins a trick leading (every trick it leads but the
-    last; its last card, when the others never lead again, is of a live suit).
-    `rel` gets, in each live suit counted, X's lowest card (with the suit lengths,
-    the holders from the top down to it fix the comparison: every lower card is the others').
+    `head` nor `lowest_winner`, and no trump present. In a suit X holds, let r be
+    the fewest cards of it that another seat holds below X's lowest card there,
+    if X holds at least as many (else X's cards of it): X takes the sum of those
+    counts. The others' strategy: a seat of theirs on lead leads its lowest card
+    of a suit whose count is not yet used up; following, each plays its lowest
+    card of the suit led; void in it, each discards a card that is not one of its
+    r lowest of such a suit. It holds as many cards as X, who holds at least r
+    cards of each such suit and one more that it leads, so such a card exists.
+    A trick of such a suit, led by X or by them, X wins: each of them plays its
+    lowest card, below X's lowest, whichever card X plays. That uses up one of
+    the suit's count and one of X's cards there; the other suits' cards stay in
+    the hands. X discards nothing while it leads, so until one of them leads,
+    the counts stand; once one of them leads, X wins that trick. So X wins a
+    trick for each count in turn: after each, X leads, and again either a trick
+    of such a suit comes or X wins a trick leading (every trick it leads but
+    the last; its last card, when they never lead again, is of such a suit).
+    `rel` gets, in each suit counted, X's lowest card (with the suit lengths,
+    the holders from the top down to it fix the counts: every lower card is the others').
     """
-    cdef int seat, suit, x = -1, got = 0
+    cdef int seat, suit, x = -1, got = 0, r, c
     cdef uint64_t xs, under, used = 0
     if not (st.cons & C_FOLLOW) or (st.cons & (C_HEAD | C_LW)) or (
             st.trump >= 0 and (st.present & suit_bits(st.trump))):
@@ -1251,12 +1252,15 @@ cdef int forced_tricks(State* st, int side, int need, uint64_t* rel) noexcept no
             continue
         # The cards of the suit below X's lowest one.
         under = (lowbit(xs) - 1) & suit_bits(suit)
+        r = pdd_popcount(xs)
         for seat in range(st.n):
-            if seat != x and not (st.hands[seat] & under):
-                break
-        else:
+            if seat != x:
+                c = pdd_popcount(st.hands[seat] & under)
+                if c < r:
+                    r = c
+        if r > 0:
             used |= lowbit(xs)
-            got += 1
+            got += r
             if got >= need:
                 rel[0] |= used
                 return 1
@@ -1273,7 +1277,7 @@ cdef int pushed_tricks(State* st, int target, int left, uint64_t* rel) noexcept 
         return 1
     if takes_all(st, 1, side1, side0, rel) or (target == left and takes_trick(st, 1, side0, rel)):
         return 0
-    if target > left - 4 and forced_tricks(st, 1, left - target + 1, rel):
+    if target > left - 3 and forced_tricks(st, 1, left - target + 1, rel):
         return 0
     if target == 1 and takes_trick(st, 0, side1, rel):
         return 1
