@@ -426,6 +426,74 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     return count
 
 
+cdef int sort_keys(int* out, int* keys, int count) noexcept nogil:
+    """Write into `out` the cards of `keys[:count]` (each ``64 * score + 63 - card``), highest key first; return `count`.
+
+    Equal scores keep the lower card first, as order_moves' stable sort of cards taken lowest first does.
+    """
+    cdef int i, j, key
+    for i in range(1, count):
+        key = keys[i]
+        j = i
+        while j > 0 and keys[j - 1] < key:
+            keys[j] = keys[j - 1]
+            j -= 1
+        keys[j] = key
+    for i in range(count):
+        out[i] = 63 - (keys[i] & 63)
+    return count
+
+
+cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
+    """order_moves for a seat whose side wants to lose tricks (misère): the same order, found faster.
+
+    Leads by ducking_score and the killer. Following with no trump, the
+    ducking order needs no scores within a suit: the cards under the trick's
+    winner from the top down, then those above it from the bottom up; only
+    discards of several suits are sorted (by strength, from the top).
+    """
+    cdef int count = 0, card, killer, w
+    cdef int scores[16]
+    cdef int seat = to_move(st), side = st.maxside[seat]
+    cdef uint64_t rest, over, under, bit
+    if st.counted[seat] == side:
+        return order_moves(st, moves, out)
+    if st.ntrick == 0:
+        killer = st.killer[pdd_popcount(st.hands[st.lead])]
+        rest = moves
+        while rest:
+            card = pdd_ctz(rest)
+            rest &= rest - 1
+            scores[count] = 64 * (ducking_score(st, card, 0, st.side_hands[1 - side]) + (
+                KILLER_BONUS if card == killer else 0)) + 63 - card
+            count += 1
+        return sort_keys(out, scores, count)
+    if st.trump >= 0:
+        return order_moves(st, moves, out)
+    w = current_winner(st)
+    over = moves & above(w)
+    under = moves ^ over
+    if not (under & ~suit_bits(w >> 4)):
+        while under:
+            bit = (<uint64_t>1) << pdd_top(under)
+            out[count] = pdd_top(under)
+            under ^= bit
+            count += 1
+    else:
+        rest = under
+        while rest:
+            card = pdd_ctz(rest)
+            rest &= rest - 1
+            scores[count] = 64 * (card & 15) + 63 - card
+            count += 1
+        sort_keys(out, scores, count)
+    while over:
+        out[count] = pdd_ctz(over)
+        over &= over - 1
+        count += 1
+    return count
+
+
 cdef inline void play_card(State* st, int card) noexcept nogil:
     cdef Undo* u = &st.undo[st.ply]
     cdef int seat = to_move(st), w
@@ -1222,8 +1290,8 @@ cdef int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, uint64_t
     fixes the comparison: every lower card is the other side's). `mine` and
     `theirs` are the cards of `side` and of the other side.
     """
-    cdef uint64_t a, b, used = 0, h
-    cdef int seat, suit, exit_suit = 0, spare
+    cdef uint64_t a, b, used = 0, h, under
+    cdef int seat, suit, exit_suit = 0
     cdef int strict = st.cons & (C_HEAD | C_LW)
     if st.trump >= 0 and (theirs & suit_bits(st.trump)):
         return 0
@@ -1231,14 +1299,16 @@ cdef int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, uint64_t
         a = mine & suit_bits(suit)
         b = theirs & suit_bits(suit)
         if a and b:
-            if pdd_top(b) > pdd_ctz(a):
+            # The cards of the suit below the side's lowest one (all the other side's).
+            under = lowbit(a) - 1
+            if b & ~under:
                 if strict:
                     return 0
+                # A seat with a card above needs as many cards under as the side holds.
                 for seat in range(st.n):
                     h = st.hands[seat] & b
-                    spare = pdd_popcount(h) - pdd_popcount(a)
-                    if (st.maxside[seat] != side
-                            and pdd_popcount(h & above(pdd_ctz(a))) > (spare if spare > 0 else 0)):
+                    if (st.maxside[seat] != side and (h & ~under)
+                            and pdd_popcount(h & under) < pdd_popcount(a)):
                         return 0
             used |= lowbit(a)
             if st.hands[st.lead] & b:
@@ -1308,6 +1378,62 @@ cdef int takes_trick(State* st, int side, uint64_t theirs, uint64_t* rel) noexce
     return 0
 
 
+cdef int forced_tricks(State* st, int side, int need, uint64_t* rel) noexcept nogil:
+    """Whether the one seat X of maxside `side` surely takes `need` of the tricks left, from a trick start.
+
+    For a side the others push tricks onto (see takes_all), with `follow`, neither
+    `head` nor `lowest_winner`, and no trump present. In a suit X holds, let r be
+    the fewest cards of it that another seat holds below X's lowest card there,
+    if X holds at least as many (else X's cards of it): X takes the sum of those
+    counts. The others' strategy: a seat of theirs on lead leads its lowest card
+    of a suit whose count is not yet used up; following, each plays its lowest
+    card of the suit led; void in it, each discards a card that is not one of its
+    r lowest of such a suit. It holds as many cards as X, who holds at least r
+    cards of each such suit and one more that it leads, so such a card exists.
+    A trick of such a suit, led by X or by them, X wins: each of them plays its
+    lowest card, below X's lowest, whichever card X plays. That uses up one of
+    the suit's count and one of X's cards there; the other suits' cards stay in
+    the hands. X discards nothing while it leads, so until one of them leads,
+    the counts stand; once one of them leads, X wins that trick. So X wins a
+    trick for each count in turn: after each, X leads, and again either a trick
+    of such a suit comes or X wins a trick leading (every trick it leads but
+    the last; its last card, when they never lead again, is of such a suit).
+    `rel` gets, in each suit counted, X's lowest card (with the suit lengths,
+    the holders from the top down to it fix the counts: every lower card is the others').
+    """
+    cdef int seat, suit, x = -1, got = 0, r, c
+    cdef uint64_t xs, under, used = 0
+    if not (st.cons & C_FOLLOW) or (st.cons & (C_HEAD | C_LW)) or (
+            st.trump >= 0 and (st.present & suit_bits(st.trump))):
+        return 0
+    for seat in range(st.n):
+        if st.maxside[seat] == side:
+            if x >= 0:
+                return 0
+            x = seat
+    if x < 0:
+        return 0
+    for suit in range(4):
+        xs = st.hands[x] & suit_bits(suit)
+        if not xs:
+            continue
+        # The cards of the suit below X's lowest one.
+        under = (lowbit(xs) - 1) & suit_bits(suit)
+        r = pdd_popcount(xs)
+        for seat in range(st.n):
+            if seat != x:
+                c = pdd_popcount(st.hands[seat] & under)
+                if c < r:
+                    r = c
+        if r > 0:
+            used |= lowbit(xs)
+            got += r
+            if got >= need:
+                rel[0] |= used
+                return 1
+    return 0
+
+
 cdef int pushed_tricks(State* st, int target, int left, uint64_t* rel) noexcept nogil:
     """For MAX playing for the other side's tricks (misère): 1 or 0 if sure tricks decide `target`, else -1.
 
@@ -1317,6 +1443,8 @@ cdef int pushed_tricks(State* st, int target, int left, uint64_t* rel) noexcept 
     if takes_all(st, 0, side0, side1, rel):
         return 1
     if takes_all(st, 1, side1, side0, rel) or (target == left and takes_trick(st, 1, side0, rel)):
+        return 0
+    if target > left - 3 and forced_tricks(st, 1, left - target + 1, rel):
         return 0
     if target == 1 and takes_trick(st, 0, side1, rel):
         return 1
@@ -1612,7 +1740,7 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     allowed = legal_moves(st)
     reps = representatives(st, allowed) if allowed & (allowed - 1) else allowed
     if reps & (reps - 1):
-        count = order_moves(st, reps, moves)
+        count = order_moves(st, reps, moves) if st.counted_side else order_ducks(st, reps, moves)
     else:
         # One move: nothing to order.
         moves[0] = pdd_ctz(reps)
