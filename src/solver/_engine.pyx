@@ -146,6 +146,8 @@ cdef struct State:
     uint64_t pool_used
     # Misère: per card, the leads of it that answered the question, weighted (see remember_lead).
     uint32_t history[64]
+    # The hands of the position loaded last, the trick in progress included (see new_deal).
+    uint64_t deal[MAX_SEATS]
 
 
 cdef inline uint64_t suit_bits(int suit) noexcept nogil:
@@ -1811,9 +1813,37 @@ cdef struct Setup:
     int trick[MAX_SEATS]
 
 
+cdef int new_deal(State* st, Setup* su) noexcept nogil:
+    """Whether `su` deals another deal than the position loaded before: more than half of the cards both hold changed seats.
+
+    Positions of one deal (later in its play, or with other cards laid away)
+    and deals that differ in a few cards (the layouts of one problem) share
+    many trick starts, so the table keeps its entries for them; another deal
+    shares few, and its search runs faster in a cleared table whose slots in
+    use fit in the processor's cache again. DDS decides the same way whether to
+    reset its table (SolveBoardInternal in its src/SolverIF.cpp: a new deal
+    that is not similar to the one before).
+    """
+    cdef int i, j, moved = 0
+    cdef uint64_t before = 0, now = 0, others
+    for i in range(MAX_SEATS):
+        before |= st.deal[i]
+        now |= su.hands[i]
+        others = 0
+        for j in range(MAX_SEATS):
+            if j != i:
+                others |= st.deal[j]
+        moved += pdd_popcount(su.hands[i] & others)
+    return 2 * moved > pdd_popcount(before & now)
+
+
 cdef void load(State* st, Setup* su) noexcept nogil:
-    """Make `su` the engine's position."""
+    """Make `su` the engine's position; for another deal (see new_deal) the table starts empty and small."""
     cdef int i, suit
+    if new_deal(st, su):
+        tt_clear(st)
+        st.nactive = min(st.nslots, SLOTS_START)
+    memcpy(st.deal, su.hands, sizeof(st.deal))
     st.ctx = su.ctx
     st.n = su.n
     st.trump = su.trump
@@ -2207,6 +2237,11 @@ cdef class Engine:
     def nodes(self):
         """Search nodes visited since the engine was made."""
         return self.st.nodes
+
+    @property
+    def slots_in_use(self):
+        """The table's slots in use (it starts small, doubles as it fills, and starts small again for a new deal)."""
+        return self.st.nactive
 
     @property
     def trick_nodes(self):

@@ -1,0 +1,60 @@
+"""The transposition table between positions: kept for one deal and deals like it, cleared for another."""
+
+from solver._engine import Engine
+
+from rules import PRIFFE, Position, Suit, parse_deal
+from solver.api import GOAL_TRICKS, _Search, side_of
+
+SMALL = 1 << 14
+GROWN = "N:76.QJ5.J72.AT964 A54.943.K986.J75 KT83.T82.QT53.Q2 QJ92.AK76.A4.K83"
+# GROWN with the spade 5 of East and the spade 9 of West swapped.
+SWAPPED = "N:76.QJ5.J72.AT964 A94.943.K986.J75 KT83.T82.QT53.Q2 QJ52.AK76.A4.K83"
+OTHER = "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4"
+
+
+def load(engine: Engine, pbn: str, trump: Suit | None = None) -> None:
+    position = Position(PRIFFE, parse_deal(pbn, PRIFFE), trump, 0)
+    search = _Search(position, side_of(position, 0), False, GOAL_TRICKS, load=False)
+    engine.set_position(*search.engine_args())
+
+
+def grown_engine() -> Engine:
+    """An engine whose table grew past its first slots on one deal (each trump a new context)."""
+    engine = Engine(16)
+    for trump in (None, *Suit):
+        load(engine, GROWN, trump)
+        engine.value()
+        if engine.slots_in_use > SMALL:
+            return engine
+    raise AssertionError("the table did not grow")
+
+
+def value_of(pbn: str) -> int:
+    engine = Engine(16)
+    load(engine, pbn)
+    return engine.value()
+
+
+def test_the_same_deal_again_is_answered_from_the_table() -> None:
+    engine = Engine(16)
+    load(engine, GROWN)
+    value = engine.value()
+    first = engine.nodes
+    load(engine, GROWN)
+    assert engine.value() == value
+    assert engine.nodes - first < first // 10
+
+
+def test_another_deal_starts_with_an_empty_small_table() -> None:
+    engine = grown_engine()
+    load(engine, OTHER)
+    assert engine.slots_in_use == SMALL
+    assert engine.value() == value_of(OTHER)
+
+
+def test_a_deal_with_two_cards_swapped_keeps_the_table() -> None:
+    engine = grown_engine()
+    grown = engine.slots_in_use
+    load(engine, SWAPPED)
+    assert engine.slots_in_use == grown
+    assert engine.value() == value_of(SWAPPED)
