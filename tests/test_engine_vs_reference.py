@@ -62,11 +62,13 @@ class Case:
 
 
 @st.composite
-def cases(draw, games: tuple[Game, ...] = EVERY_GAME, few_suits: bool = False) -> Case:
+def cases(draw, games: tuple[Game, ...] = EVERY_GAME, few_suits: bool = False,
+          rule_sets: list[Constraint] = ALL_RULE_SETS, seats: int | None = None) -> Case:
     game = draw(st.sampled_from(games))
-    seats = draw(st.sampled_from(game.table_sizes))
+    everyone = seats is not None
+    seats = seats or draw(st.sampled_from(game.table_sizes))
     active = list(range(seats))
-    if seats > 2 and draw(st.booleans()):
+    if seats > 2 and not everyone and draw(st.booleans()):
         active.remove(draw(st.sampled_from(active)))
     cards = sorted(game.deck(seats))
     if few_suits:
@@ -79,7 +81,7 @@ def cases(draw, games: tuple[Game, ...] = EVERY_GAME, few_suits: bool = False) -
         hands[seat] = deck[i * size:(i + 1) * size]
     trump = draw(st.sampled_from(list(Suit) if game.needs_trump else [None, *Suit]))
     case = Case(game, hands, trump, draw(st.sampled_from(active)), draw(st.sampled_from(active)),
-                draw(st.sampled_from(ALL_RULE_SETS)), [], draw(st.sampled_from(active)))
+                draw(st.sampled_from(rule_sets)), [], draw(st.sampled_from(active)))
     for _ in range(draw(st.integers(0, len(active) * size))):
         legal = reference.legal_plays(**case.reference_args())
         if not legal:
@@ -94,12 +96,16 @@ SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
-@SETTINGS
-@given(case=cases(), minimise=st.booleans())
-def test_tricks_equal_the_reference(case: Case, minimise: bool) -> None:
+def check_tricks(case: Case, minimise: bool) -> None:
     goal = "min" if minimise else "max"
     expected = reference.solve(**case.reference_args(), goal=goal, side=case.side())
     assert solve(case.position(), case.seat, minimise=minimise).tricks == expected
+
+
+@SETTINGS
+@given(case=cases(), minimise=st.booleans())
+def test_tricks_equal_the_reference(case: Case, minimise: bool) -> None:
+    check_tricks(case, minimise)
 
 
 @SETTINGS
@@ -108,6 +114,14 @@ def test_fewest_tricks_in_few_suits_equal_the_reference(case: Case) -> None:
     """Every hand long in the same suits: where the sure-trick bounds of misère and nolla apply."""
     expected = reference.solve(**case.reference_args(), goal="min", side=case.side())
     assert solve(case.position(), case.seat, minimise=True).tricks == expected
+
+
+@SETTINGS
+@given(case=cases(games=(GAMES["polskt-pass"], GAMES["priffe"]), rule_sets=[Constraint.FOLLOW], seats=4),
+       minimise=st.booleans())
+def test_four_seats_with_follow_alone_equal_the_reference(case: Case, minimise: bool) -> None:
+    """Four seats with `follow` alone: the partnership cut-offs apply (Priffe) and must not (Polskt pass)."""
+    check_tricks(case, minimise)
 
 
 @SETTINGS

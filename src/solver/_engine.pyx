@@ -1242,6 +1242,12 @@ cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
     return 0
 
 
+cdef inline int partnerships(State* st) noexcept nogil:
+    """Whether four seats play as two sides of partners sitting opposite (Priffe), as the transfer cut-offs assume."""
+    return (st.n == 4 and st.maxside[0] == st.maxside[2] and st.maxside[1] == st.maxside[3]
+            and st.maxside[0] != st.maxside[1])
+
+
 cdef int enemy_trumps(State* st) noexcept nogil:
     """Whether a seat of the other side than the leader's holds a trump."""
     return (st.side_hands[1 - st.maxside[st.lead]] & suit_bits(st.trump)) != 0
@@ -1253,7 +1259,7 @@ cdef int fewer_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
     With no trump among the opponents it counts as transfer_tricks does, but
     with only the winners the tricks need in `rel`.
     """
-    if st.n != 4 or st.cons != C_FOLLOW or st.trump < 0:
+    if not partnerships(st) or st.cons != C_FOLLOW or st.trump < 0:
         return 0
     return ruffed_transfer(st, need, rel)
 
@@ -1652,7 +1658,7 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
             rel[0] = 0
             d = target if st.maxside[st.lead] else left - target + 1
             # Mostly one or two tricks: the transfer and a winner (more are rare and cost the calls).
-            if d <= 2 and st.n == 4 and st.cons == C_FOLLOW and st.trump >= 0 and enemy_trumps(st):
+            if d <= 2 and partnerships(st) and st.cons == C_FOLLOW and st.trump >= 0 and enemy_trumps(st):
                 if ruffed_transfer(st, d, rel):
                     return st.maxside[st.lead]
                 rel[0] = 0
@@ -1660,7 +1666,7 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
                 if lead_lost(st, rel):
                     return 1 - st.maxside[st.lead]
                 rel[0] = 0
-                if st.n == 4 and st.trump >= 0 and trump_behind(st, rel):
+                if partnerships(st) and st.trump >= 0 and trump_behind(st, rel):
                     return 1 - st.maxside[st.lead]
                 rel[0] = 0
             if st.cons == C_FOLLOW and (target >= left or target <= 1):
