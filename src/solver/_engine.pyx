@@ -146,7 +146,7 @@ cdef struct State:
     uint64_t pool_used
     # Misère: per card, the leads of it that answered the question, weighted (see remember_lead).
     uint32_t history[64]
-    # The hands of the position loaded last, the trick in progress included (see new_deal).
+    # The hands of the position the table was last started for, the trick in progress included (see new_deal).
     uint64_t deal[MAX_SEATS]
 
 
@@ -1820,27 +1820,30 @@ cdef struct Setup:
 
 
 cdef int new_deal(State* st, Setup* su) noexcept nogil:
-    """Whether `su` deals another deal than the position loaded before: more than half of the cards both hold changed seats.
+    """Whether `su` deals another deal than the table's: no seat holds the same cards of those both deal.
 
-    Positions of one deal (later in its play, or with other cards laid away)
-    and deals that differ in a few cards (the layouts of one problem) share
+    The table's deal is the position loaded when it was last started
+    (`st.deal`; the first position loaded starts it). Positions of one deal
+    (later in its play, or with other cards laid away) and deals in which a
+    seat keeps its hand (the layouts of the other hands around one hand) share
     many trick starts, so the table keeps its entries for them; another deal
     shares few, and its search runs faster in a cleared table whose slots in
-    use fit in the processor's cache again. DDS decides the same way whether to
-    reset its table (SolveBoardInternal in its src/SolverIF.cpp: a new deal
-    that is not similar to the one before).
+    use fit in the processor's cache again. DDS likewise resets its table for a
+    new deal unless it is similar to the one before (SolveBoardInternal in its
+    src/SolverIF.cpp).
     """
-    cdef int i, j, moved = 0
-    cdef uint64_t before = 0, now = 0, others
+    cdef int i
+    cdef uint64_t before = 0, now = 0, kept
     for i in range(MAX_SEATS):
         before |= st.deal[i]
         now |= su.hands[i]
-        others = 0
-        for j in range(MAX_SEATS):
-            if j != i:
-                others |= st.deal[j]
-        moved += pdd_popcount(su.hands[i] & others)
-    return 2 * moved > pdd_popcount(before & now)
+    if before == 0:
+        return 1
+    for i in range(MAX_SEATS):
+        kept = su.hands[i] & before
+        if kept and kept == st.deal[i] & now:
+            return 0
+    return 1
 
 
 cdef void load(State* st, Setup* su) noexcept nogil:
@@ -1849,7 +1852,7 @@ cdef void load(State* st, Setup* su) noexcept nogil:
     if new_deal(st, su):
         tt_clear(st)
         st.nactive = min(st.nslots, SLOTS_START)
-    memcpy(st.deal, su.hands, sizeof(st.deal))
+        memcpy(st.deal, su.hands, sizeof(st.deal))
     st.ctx = su.ctx
     st.n = su.n
     st.trump = su.trump
