@@ -28,13 +28,15 @@ import time
 
 from tabulate import tabulate
 
-from rules import PREFERANS, Deal, Position, parse_deal
+from rules import PREFERANS, Deal
 from rules.talon import lay_away
-from solver import solve, solve_contract, solve_talon
+from solver import solve_contract, solve_talon
+from solver.api import _engine
 
-# A two-handed one-card position: solving it changes the engine's context, which retires
-# every transposition entry, so that each timed run starts from a cold table.
-_COLD = Position(PREFERANS, parse_deal("A... K... -", PREFERANS), None, leader=0)
+
+def cold() -> None:
+    """Clear this thread's transposition table, so that the next timed run starts cold."""
+    _engine().clear()
 
 
 def random_deal(rng: random.Random) -> tuple[Deal, int, int]:
@@ -64,12 +66,12 @@ def main() -> None:
     solves, ones, grids, threaded, ratios = [], [], [], [], []
     for number in range(args.deals):
         deal, dealer, declarer = random_deal(rng)
-        solve(_COLD)
+        cold()
         start = time.perf_counter()
         grid = solve_talon(deal, dealer, declarer, grid=True, game=PREFERANS)
         grids.append(time.perf_counter() - start)
         if args.threads > 1:
-            solve(_COLD)
+            cold()
             start = time.perf_counter()
             again = solve_talon(deal, dealer, declarer, grid=True, game=PREFERANS, workers=args.threads)
             threaded.append(time.perf_counter() - start)
@@ -77,12 +79,12 @@ def main() -> None:
                 sys.exit(f"the grid on {args.threads} threads differs on deal {number}")
         trumps = [c for c in grid.choices if c.contract.trump is not None]
         choice = grid.best or max(trumps, key=lambda c: c.tricks)
-        solve(_COLD)
+        cold()
         start = time.perf_counter()
         single = solve_contract(lay_away(deal, declarer, choice.discards[0]), choice.contract,
                                 dealer, declarer)
         solves.append(time.perf_counter() - start)
-        solve(_COLD)
+        cold()
         start = time.perf_counter()
         one = solve_talon(deal, dealer, declarer, contracts=[choice.contract])
         ones.append(time.perf_counter() - start)

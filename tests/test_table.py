@@ -58,3 +58,15 @@ def test_a_deal_with_two_cards_swapped_keeps_the_table() -> None:
     load(engine, SWAPPED)
     assert engine.slots_in_use == grown
     assert engine.value() == value_of(SWAPPED)
+
+
+def test_clear_makes_the_next_search_cold() -> None:
+    engine = Engine(16)
+    load(engine, GROWN)
+    value = engine.value()
+    first = engine.nodes
+    engine.clear()
+    assert engine.slots_in_use == SMALL
+    load(engine, GROWN)
+    assert engine.value() == value
+    assert engine.nodes - first > first // 2

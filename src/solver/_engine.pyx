@@ -1819,6 +1819,12 @@ cdef struct Setup:
     int trick[MAX_SEATS]
 
 
+cdef void tt_restart(State* st) noexcept nogil:
+    """Forget every entry and use the smallest slot prefix again, so that the search stays in few pages."""
+    tt_clear(st)
+    st.nactive = min(st.nslots, SLOTS_START)
+
+
 cdef int new_deal(State* st, Setup* su) noexcept nogil:
     """Whether `su` deals another deal than the table's: no seat holds the same cards of those both deal.
 
@@ -1850,8 +1856,7 @@ cdef void load(State* st, Setup* su) noexcept nogil:
     """Make `su` the engine's position; for another deal (see new_deal) the table starts empty and small."""
     cdef int i, suit
     if new_deal(st, su):
-        tt_clear(st)
-        st.nactive = min(st.nslots, SLOTS_START)
+        tt_restart(st)
         memcpy(st.deal, su.hands, sizeof(st.deal))
     st.ctx = su.ctx
     st.n = su.n
@@ -2165,6 +2170,11 @@ cdef class Engine:
         self.fill(&su, (hands, trump, constraints, lw_seat, declarer, goal, maxside, counted, leader,
                         trick, won, first2))
         load(&self.st, &su)
+
+    def clear(self):
+        """Forget every table entry, as for another deal: the next search starts from a cold table."""
+        tt_restart(&self.st)
+        memset(self.st.deal, 0, sizeof(self.st.deal))
 
     def value(self):
         """MAX's best result from here: more tricks (G_TRICKS) or 1/0 for a won deal (G_WIN)."""
