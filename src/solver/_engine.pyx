@@ -457,7 +457,7 @@ cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
     cdef int count = 0, card, killer, w
     cdef int scores[16]
     cdef int seat = to_move(st), side = st.maxside[seat]
-    cdef uint64_t rest, over, under, bit
+    cdef uint64_t rest, over, under
     if st.counted[seat] == side:
         return order_moves(st, moves, out)
     if st.ntrick == 0:
@@ -477,9 +477,9 @@ cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
     under = moves ^ over
     if not (under & ~suit_bits(w >> 4)):
         while under:
-            bit = (<uint64_t>1) << pdd_top(under)
-            out[count] = pdd_top(under)
-            under ^= bit
+            card = pdd_top(under)
+            out[count] = card
+            under ^= (<uint64_t>1) << card
             count += 1
     else:
         rest = under
@@ -987,24 +987,35 @@ cdef int fewer_winners(State* st, int need, uint64_t* rel) noexcept nogil:
     return 1
 
 
-cdef uint64_t cashed_suit(State* st, int holder, int suit, int* need) noexcept nogil:
-    """The cards of `holder` (with the top card) whose ranks make it cash `need[0]` tricks in `suit`, or its most.
+cdef uint64_t suit_winners(State* st, int holder, int suit, int* longest) noexcept nogil:
+    """The cards of `holder` in `suit` above every other hand's there; `longest[0]` gets the longest other holding.
 
-    As cashed_tricks counts: its cards above every other card of the suit win;
-    if they are at least the longest other holding, the others are void after
-    that many rounds and all of its cards win. `need[0]` goes down by the tricks counted.
+    Led one by one they win and keep the lead (`follow` alone, no trump); if
+    they are at least `longest[0]`, the others are then void and all of the
+    holder's cards of the suit win (as cashed_tricks and cashed_suit count).
     """
-    cdef uint64_t sb = suit_bits(suit), others = 0, winners
-    cdef int seat, longest = 0, w, ln
+    cdef uint64_t sb = suit_bits(suit), others = 0, winners = st.hands[holder] & sb
+    cdef int seat, ln
+    longest[0] = 0
     for seat in range(st.n):
         if seat != holder:
             others |= st.hands[seat] & sb
             ln = pdd_popcount(st.hands[seat] & sb)
-            if ln > longest:
-                longest = ln
-    winners = st.hands[holder] & sb
+            if ln > longest[0]:
+                longest[0] = ln
     if others:
         winners &= above(pdd_top(others))
+    return winners
+
+
+cdef uint64_t cashed_suit(State* st, int holder, int suit, int* need) noexcept nogil:
+    """The cards of `holder` (with the top card) whose ranks make it cash `need[0]` tricks in `suit`, or its most.
+
+    As cashed_tricks counts (see suit_winners). `need[0]` goes down by the tricks counted.
+    """
+    cdef uint64_t sb = suit_bits(suit), winners
+    cdef int longest, w
+    winners = suit_winners(st, holder, suit, &longest)
     w = pdd_popcount(winners)
     if need[0] <= w:
         winners = top_n(winners, need[0])
@@ -1073,32 +1084,21 @@ cdef int cashed_tricks(State* st, int partner, int q, uint64_t* rel) noexcept no
     the partner keeps the counted cards as long as it has others to play). The
     total is at most the tricks left. `rel` gets the counted top cards.
     """
-    cdef int lead = st.lead, suit, seat, holder, w, longest, cash, mine = 0, theirs = 0, entry = 0
-    cdef uint64_t sb, top_bit, others, winners, rl = 0, rp = 0
+    cdef int lead = st.lead, suit, holder, w, longest, cash, mine = 0, theirs = 0, entry = 0
+    cdef uint64_t sb, top_bit, winners, rl = 0, rp = 0
     for suit in range(4):
         sb = suit_bits(suit)
         if not ((st.hands[lead] | (st.hands[partner] if partner >= 0 else 0)) & sb):
             continue
-        top_bit = 0
-        others = 0
-        for seat in range(st.n):
-            others |= st.hands[seat] & sb
-        top_bit = (<uint64_t>1) << pdd_top(others)
+        top_bit = (<uint64_t>1) << pdd_top(st.present & sb)
         if st.hands[lead] & top_bit:
             holder = lead
         elif partner >= 0 and st.hands[partner] & top_bit:
             holder = partner
         else:
             continue
-        others &= ~st.hands[holder]
-        winners = st.hands[holder] & sb
-        if others:
-            winners &= above(pdd_top(others))
+        winners = suit_winners(st, holder, suit, &longest)
         w = pdd_popcount(winners)
-        longest = 0
-        for seat in range(st.n):
-            if seat != holder and pdd_popcount(st.hands[seat] & sb) > longest:
-                longest = pdd_popcount(st.hands[seat] & sb)
         cash = pdd_popcount(st.hands[holder] & sb) if w >= longest else w
         if holder == lead:
             mine += cash
@@ -1176,8 +1176,15 @@ cdef int transfer_tricks(State* st, int partner, int q, uint64_t* rel) noexcept 
     return q
 
 
+cdef inline int partnerships(State* st) noexcept nogil:
+    """Whether four seats play as two sides of partners sitting opposite (Priffe), as the transfer cut-offs assume."""
+    return (st.n == 4 and st.maxside[0] == st.maxside[2] and st.maxside[1] == st.maxside[3]
+            and st.maxside[0] != st.maxside[1])
+
+
 cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
-    """Four seats, `follow` alone, a trump suit: whether the leader's side takes `need` tricks through the partner.
+    """Two sides of partners (see partnerships), `follow` alone, a trump suit: whether the leader's side takes `need`
+    tricks through the partner (0 in any other game).
 
     The leader leads a card of a suit below the partner's top card there,
     which is above every opponent's card of the suit; it is the trump suit, or
@@ -1192,10 +1199,15 @@ cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
     outside trumps (see spares). `rel` gets the partner's top card led to and the
     winners used (the top ones of their suits, the count stopping at `need`):
     every position that agrees on those (and the suit lengths) counts as many.
+    With no trump among the opponents it counts as transfer_tricks does, but
+    with only the winners the tricks need in `rel`.
     """
     cdef int lead = st.lead, partner = (st.lead + 2) % 4, lho = (st.lead + 1) % 4, rho = (st.lead + 3) % 4
-    cdef int suit, t, k, q, side, ptop, r
-    cdef uint64_t tb = suit_bits(st.trump), ph = st.hands[partner], opp, notp, sb, w, oth, out
+    cdef int suit, t, k, q, side_rounds, ptop, r
+    cdef uint64_t tb, ph = st.hands[partner], opp, notp, sb, w, oth, out
+    if not partnerships(st) or st.cons != C_FOLLOW or st.trump < 0:
+        return 0
+    tb = suit_bits(st.trump)
     opp = st.hands[lho] | st.hands[rho]
     notp = opp | st.hands[lead]
     for suit in range(4):
@@ -1209,7 +1221,7 @@ cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
                                  or ((st.hands[rho] & tb) and not (st.hands[rho] & sb))):
             continue
         q = 1
-        side = suit != st.trump
+        side_rounds = suit != st.trump
         out = (<uint64_t>1) << ptop
         for k in range(5):
             # The trump suit first (no side round used), then the others.
@@ -1234,34 +1246,17 @@ cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
                 continue
             out |= top_n(w, r)
             if t != st.trump:
-                side += r
+                side_rounds += r
             q += r
-        if q >= need and spares(st, lead, side):
+        if q >= need and spares(st, lead, side_rounds):
             rel[0] = out
             return 1
     return 0
 
 
-cdef inline int partnerships(State* st) noexcept nogil:
-    """Whether four seats play as two sides of partners sitting opposite (Priffe), as the transfer cut-offs assume."""
-    return (st.n == 4 and st.maxside[0] == st.maxside[2] and st.maxside[1] == st.maxside[3]
-            and st.maxside[0] != st.maxside[1])
-
-
-cdef int enemy_trumps(State* st) noexcept nogil:
-    """Whether a seat of the other side than the leader's holds a trump."""
+cdef int other_side_trumps(State* st) noexcept nogil:
+    """Whether a seat of the other side than the leader's holds a trump (with a trump suit)."""
     return (st.side_hands[1 - st.maxside[st.lead]] & suit_bits(st.trump)) != 0
-
-
-cdef int fewer_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
-    """Whether ruffed_transfer's count reaches `need` (four seats, `follow` alone, a trump suit); if so `rel` gets its cards.
-
-    With no trump among the opponents it counts as transfer_tricks does, but
-    with only the winners the tricks need in `rel`.
-    """
-    if not partnerships(st) or st.cons != C_FOLLOW or st.trump < 0:
-        return 0
-    return ruffed_transfer(st, need, rel)
 
 
 cdef int last_trick(State* st, int target, uint64_t* rel) noexcept nogil:
@@ -1534,7 +1529,8 @@ cdef int lead_lost(State* st, uint64_t* rel) noexcept nogil:
 
 
 cdef int trump_behind(State* st, uint64_t* rel) noexcept nogil:
-    """Four seats, `follow` alone, the leader's side needing every trick left: whether the other side surely takes one.
+    """Two sides of partners, `follow` alone, the leader's side needing every trick left: whether the other side
+    surely takes one (0 in any other game).
 
     So it is if the top trump is the leader's side's and the second is held,
     with another trump, by the seat after the top trump's holder (DDS's
@@ -1547,8 +1543,12 @@ cdef int trump_behind(State* st, uint64_t* rel) noexcept nogil:
     second one: it has another card to play there (one of the side suit led,
     or a trump). `rel` gets the two trumps.
     """
-    cdef uint64_t tb = suit_bits(st.trump), trumps = st.present & tb
+    cdef uint64_t tb, trumps
     cdef int top, second, a, h
+    if not partnerships(st) or st.trump < 0:
+        return 0
+    tb = suit_bits(st.trump)
+    trumps = st.present & tb
     if not trumps:
         return 0
     top = pdd_top(trumps)
@@ -1648,17 +1648,17 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
         if st.qt_ok:
             if st.maxside[st.lead]:
                 if quick_tricks(st, rel) >= target:
-                    if not fewer_winners(st, target, rel) and not fewer_transfer(st, target, rel):
+                    if not fewer_winners(st, target, rel) and not ruffed_transfer(st, target, rel):
                         fewer_cashed(st, target, rel)
                     return 1
             elif left - quick_tricks(st, rel) < target:
-                if not fewer_winners(st, left - target + 1, rel) and not fewer_transfer(st, left - target + 1, rel):
+                if not fewer_winners(st, left - target + 1, rel) and not ruffed_transfer(st, left - target + 1, rel):
                     fewer_cashed(st, left - target + 1, rel)
                 return 0
             rel[0] = 0
             d = target if st.maxside[st.lead] else left - target + 1
             # Mostly one or two tricks: the transfer and a winner (more are rare and cost the calls).
-            if d <= 2 and partnerships(st) and st.cons == C_FOLLOW and st.trump >= 0 and enemy_trumps(st):
+            if d <= 2 and st.trump >= 0 and other_side_trumps(st):
                 if ruffed_transfer(st, d, rel):
                     return st.maxside[st.lead]
                 rel[0] = 0
@@ -1666,7 +1666,7 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
                 if lead_lost(st, rel):
                     return 1 - st.maxside[st.lead]
                 rel[0] = 0
-                if partnerships(st) and st.trump >= 0 and trump_behind(st, rel):
+                if trump_behind(st, rel):
                     return 1 - st.maxside[st.lead]
                 rel[0] = 0
             if st.cons == C_FOLLOW and (target >= left or target <= 1):
