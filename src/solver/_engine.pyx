@@ -1008,10 +1008,42 @@ cdef uint64_t suit_winners(State* st, int holder, int suit, int* longest) noexce
     return winners
 
 
-cdef uint64_t cashed_suit(State* st, int holder, int suit, int* need) noexcept nogil:
-    """The cards of `holder` (with the top card) whose ranks make it cash `need[0]` tricks in `suit`, or its most.
+cdef int split_tricks(State* st, int partner, int suit, uint64_t* winners) noexcept nogil:
+    """Tricks the leader cashes in `suit` whose `winners[0]` (its cards above all others there) are not all its cards,
+    with the partner's help, keeping the lead; `winners[0]` gets the partner's card used.
 
-    As cashed_tricks counts (see suit_winners). `need[0]` goes down by the tricks counted.
+    With `follow` alone and no trump (as cashed_tricks counts). If the next card
+    below the leader's winners is the partner's (so above every opponent's card
+    of the suit), the leader holds a card below it and the partner another card,
+    the leader leads low to the partner's card, which wins, and the partner
+    returns a low card to the leader's winners: one trick more than the winners,
+    the lead back with the leader (DDS's quick tricks count "Kx opposite Ax" so).
+    If the partner then is void in the suit and every opponent too (none held
+    more cards than those rounds), all of the leader's cards there win.
+    """
+    cdef uint64_t sb = suit_bits(suit), below = st.present & sb & ~winners[0]
+    cdef int w = pdd_popcount(winners[0]), mine = pdd_popcount(st.hands[st.lead] & sb), seat, second
+    cdef int theirs = pdd_popcount(st.hands[partner] & sb)
+    if not below:
+        return w
+    second = pdd_top(below)
+    if not ((st.hands[partner] >> second) & 1) or mine <= w or theirs < 2:
+        return w
+    winners[0] |= (<uint64_t>1) << second
+    if theirs == 2:
+        for seat in range(st.n):
+            if seat != st.lead and seat != partner and pdd_popcount(st.hands[seat] & sb) > w + 1:
+                return w + 1
+        return mine
+    return w + 1
+
+
+cdef uint64_t cashed_suit(State* st, int holder, int suit, int partner, int* need) noexcept nogil:
+    """The cards (with the top card) whose ranks make `holder` cash `need[0]` tricks in `suit`, or its most.
+
+    As cashed_tricks counts (see suit_winners; with the leader's `partner`, -1
+    for none or when `holder` is the partner, see split_tricks). `need[0]` goes
+    down by the tricks counted.
     """
     cdef uint64_t sb = suit_bits(suit), winners
     cdef int longest, w
@@ -1024,6 +1056,8 @@ cdef uint64_t cashed_suit(State* st, int holder, int suit, int* need) noexcept n
         winners = top_n(winners, longest)
         need[0] -= pdd_popcount(st.hands[holder] & sb)
     else:
+        if partner >= 0:
+            w = split_tricks(st, partner, suit, &winners)
         need[0] -= w
     return winners
 
@@ -1049,7 +1083,7 @@ cdef int fewer_cashed(State* st, int need, uint64_t* rel) noexcept nogil:
     for suit in range(4):
         sb = suit_bits(suit)
         if need > 0 and (st.hands[lead] & sb) and (st.hands[lead] >> pdd_top(present & sb)) & 1:
-            out |= cashed_suit(st, lead, suit, &need)
+            out |= cashed_suit(st, lead, suit, partner, &need)
     if need > 0 and partner >= 0:
         for suit in range(4):
             sb = suit_bits(suit)
@@ -1063,7 +1097,7 @@ cdef int fewer_cashed(State* st, int need, uint64_t* rel) noexcept nogil:
             for suit in range(4):
                 sb = suit_bits(suit)
                 if need > 0 and (st.hands[partner] & sb) and (st.hands[partner] >> pdd_top(present & sb)) & 1:
-                    out |= cashed_suit(st, partner, suit, &need)
+                    out |= cashed_suit(st, partner, suit, -1, &need)
     if need > 0:
         return 0
     rel[0] = out
@@ -1100,6 +1134,8 @@ cdef int cashed_tricks(State* st, int partner, int q, uint64_t* rel) noexcept no
         winners = suit_winners(st, holder, suit, &longest)
         w = pdd_popcount(winners)
         cash = pdd_popcount(st.hands[holder] & sb) if w >= longest else w
+        if cash == w and holder == lead and partner >= 0:
+            cash = split_tricks(st, partner, suit, &winners)
         if holder == lead:
             mine += cash
             rl |= winners
