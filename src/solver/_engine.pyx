@@ -292,8 +292,11 @@ cdef int lead_bonus(State* st, int seat, int suit, uint64_t present) noexcept no
     it, holding trumps) goes last, one that the partner can trump while the
     next opponent still follows comes earlier. A suit the partner is void in
     comes later. Unless the leader holds the suit's top card: not into the
-    next opponent's top or second card (unless a singleton), and rather
-    through the previous opponent's top card to the partner's second one.
+    next opponent's top or second card (unless a singleton), and much rather
+    through the previous opponent's top card to the partner's second one, or
+    towards the partner's second and third cards (the side then holds the top
+    card of the next round): DDS's no-trump leads weigh these last two about
+    as much as four or five of the opponents' cards.
     """
     cdef int lho = (seat + 1) % 4, rho = (seat + 3) % 4, partner = (seat + 2) % 4, b = 0, top, second
     cdef int void = pdd_popcount(st.hands[seat]) + 1
@@ -315,9 +318,12 @@ cdef int lead_bonus(State* st, int seat, int suit, uint64_t present) noexcept no
     if (((st.hands[rho] >> top) & 1) or (second >= 0 and (st.hands[rho] >> second) & 1)) and pdd_popcount(
             st.hands[rho] & sb) != 1:
         b -= 40
-    if ((st.hands[lho] >> top) & 1) and second >= 0 and ((st.hands[partner] >> second) & 1) and pdd_popcount(
-            st.hands[partner] & sb) != 1:
-        b += 30
+    if second >= 0 and (st.hands[partner] >> second) & 1:
+        if ((st.hands[lho] >> top) & 1) and pdd_popcount(st.hands[partner] & sb) != 1:
+            b += 280
+        ps &= ~((<uint64_t>1) << second)
+        if ps and (st.hands[partner] >> pdd_top(ps)) & 1:
+            b += 300
     return b
 
 
