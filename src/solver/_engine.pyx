@@ -342,6 +342,18 @@ cdef int fourth_wins(State* st, int partner, int led, int w) noexcept nogil:
     return not can_beat(st, third, led, c)
 
 
+cdef inline int forces_top(State* st, int fourth, int led, int card) noexcept nogil:
+    """Whether `card`, played third, is above every card of the suit `led` the `fourth` hand holds but its top one.
+
+    The fourth hand, holding the suit, then wins the trick only with its top card.
+    """
+    cdef uint64_t held = st.hands[fourth] & suit_bits(led)
+    if not held:
+        return 0
+    held &= ~((<uint64_t>1) << pdd_top(held))
+    return not held or card > pdd_top(held)
+
+
 cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     """Write the moves into `out` in the order to try them; return how many."""
     cdef int count = 0, i, j, card, score, w = 0, tmp, suit, cost, top, led = -1
@@ -406,6 +418,10 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
                 elif st.ntrick == st.n - 2 and not (ours and st.n == 4 and st.trump >= 0):
                     # Priffe's third hand with trumps: not above its partner's card when the fourth can beat it.
                     score = 150 - cost
+                    if st.n == 4 and forces_top(st, (seat + 1) & 3, led, card):
+                        # First the cheapest card that leaves the fourth hand only its top card to win with
+                        # (DDS's third hand forces out the top so).
+                        score += 20
                 elif st.n == 4 and st.ntrick == 1:
                     # Priffe's second hand: beat the lead cheaply before playing low (DDS does so too).
                     score = 150 - cost
