@@ -1142,12 +1142,8 @@ cdef int transfer_tricks(State* st, int partner, int q, uint64_t* rel) noexcept 
     `rel` gets the partner's top card used and its winners if the count is better.
     """
     cdef int lead = st.lead, suit, t, best = -1, bonus = 0, w = 0, ptop
-    cdef uint64_t opp = 0, notp = 0, ph = st.hands[partner], mine, oth, wins = 0
-    for t in range(st.n):
-        if st.maxside[t] != st.maxside[lead]:
-            opp |= st.hands[t]
-        if t != partner:
-            notp |= st.hands[t]
+    cdef uint64_t ph = st.hands[partner], opp = st.side_hands[1 - st.maxside[lead]], mine, oth, wins = 0
+    cdef uint64_t notp = (st.side_hands[0] | st.side_hands[1]) & ~ph
     for suit in range(4):
         mine = ph & suit_bits(suit)
         if not mine:
