@@ -1153,6 +1153,9 @@ cdef int transfer_tricks(State* st, int partner, int q, uint64_t* rel) noexcept 
             mine &= above(pdd_top(oth))
         w += pdd_popcount(mine)
         wins |= mine
+    if w + 1 <= q:
+        # No transfer counts more than the partner's winners and the trick of the transfer.
+        return q
     for suit in range(4):
         if not (ph & suit_bits(suit)):
             continue
