@@ -105,6 +105,8 @@ cdef struct State:
     int goal
     int maxside[MAX_SEATS]
     int counted[MAX_SEATS]
+    # Per seat: the one other seat of its maxside, -1 if none, -2 if several (set by load).
+    int partner[MAX_SEATS]
     int qt_ok
     int counted_side
     uint64_t hands[MAX_SEATS]
@@ -926,10 +928,7 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
             if r > side_best:
                 side_best = r
     q += side_best
-    ln = -1
-    for s in range(st.n):
-        if s != lead and st.maxside[s] == st.maxside[lead]:
-            ln = s if ln == -1 else -2
+    ln = st.partner[lead]
     # Only to a side's one partner: a third seat of the side could take the transfer
     # (a higher card, or a trump that `ruff` forces) and lead away from the partner's winners.
     if not (st.cons & C_LW) and not enemy_trumps and ln >= 0:
@@ -1037,15 +1036,10 @@ cdef int fewer_cashed(State* st, int need, uint64_t* rel) noexcept nogil:
     Every position that agrees on those cards (and the suit lengths) counts at
     least as many. Only where cashed_tricks counts (`follow` alone, no trump).
     """
-    cdef int lead = st.lead, partner = -1, seat, suit, top, left = pdd_popcount(st.hands[lead])
+    cdef int lead = st.lead, partner = st.partner[lead], suit, top, left = pdd_popcount(st.hands[lead])
     cdef uint64_t out = 0, present = present_cards(st), sb, entry = 0
-    if st.cons != C_FOLLOW or st.trump >= 0 or need > left:
+    if st.cons != C_FOLLOW or st.trump >= 0 or need > left or partner == -2:
         return 0
-    for seat in range(st.n):
-        if seat != lead and st.maxside[seat] == st.maxside[lead]:
-            if partner >= 0:
-                return 0
-            partner = seat
     for suit in range(4):
         sb = suit_bits(suit)
         if need > 0 and (st.hands[lead] & sb) and (st.hands[lead] >> pdd_top(present & sb)) & 1:
@@ -1853,7 +1847,7 @@ cdef int new_deal(State* st, Setup* su) noexcept nogil:
 
 cdef void load(State* st, Setup* su) noexcept nogil:
     """Make `su` the engine's position; for another deal (see new_deal) the table starts empty and small."""
-    cdef int i, suit
+    cdef int i, j, suit
     if new_deal(st, su):
         tt_restart(st)
         memcpy(st.deal, su.hands, sizeof(st.deal))
@@ -1874,6 +1868,11 @@ cdef void load(State* st, Setup* su) noexcept nogil:
         if i < su.n and su.counted[i] != su.maxside[i]:
             st.qt_ok = 0
             st.counted_side = 0
+    for i in range(MAX_SEATS):
+        st.partner[i] = -1
+        for j in range(su.n):
+            if j != i and st.maxside[j] == st.maxside[i]:
+                st.partner[i] = j if st.partner[i] == -1 else -2
     st.first2 = su.first2
     if not st.counted_side:
         memset(st.history, 0, sizeof(st.history))
