@@ -992,13 +992,13 @@ cdef uint64_t suit_winners(State* st, int holder, int suit, int* longest) noexce
     Led one by one they win and keep the lead (`follow` alone, no trump); if
     they are at least `longest[0]`, the others are then void and all of the
     holder's cards of the suit win (as cashed_tricks and cashed_suit count).
+    At a trick start (every present card is in a hand).
     """
-    cdef uint64_t sb = suit_bits(suit), others = 0, winners = st.hands[holder] & sb
+    cdef uint64_t sb = suit_bits(suit), winners = st.hands[holder] & sb, others = st.present & sb & ~winners
     cdef int seat, ln
     longest[0] = 0
     for seat in range(st.n):
         if seat != holder:
-            others |= st.hands[seat] & sb
             ln = pdd_popcount(st.hands[seat] & sb)
             if ln > longest[0]:
                 longest[0] = ln
