@@ -1080,9 +1080,10 @@ cdef int cashed_tricks(State* st, int partner, int q, uint64_t* rel) noexcept no
     """
     cdef int lead = st.lead, suit, holder, w, longest, cash, mine = 0, theirs = 0, entry = 0
     cdef uint64_t sb, top_bit, winners, rl = 0, rp = 0
+    cdef uint64_t ours = st.hands[lead] | (st.hands[partner] if partner >= 0 else 0)
     for suit in range(4):
         sb = suit_bits(suit)
-        if not ((st.hands[lead] | (st.hands[partner] if partner >= 0 else 0)) & sb):
+        if not (ours & sb):
             continue
         top_bit = (<uint64_t>1) << pdd_top(st.present & sb)
         if st.hands[lead] & top_bit:
