@@ -297,7 +297,7 @@ cdef int lead_bonus(State* st, int seat, int suit, uint64_t present) noexcept no
     next opponent's top or second card (unless a singleton), and rather
     through the previous opponent's top card to the partner's second one.
     """
-    cdef int lho = (seat + 1) % 4, rho = (seat + 3) % 4, partner = (seat + 2) % 4, b = 0, top, second
+    cdef int lho = (seat + 1) & 3, rho = (seat + 3) & 3, partner = seat ^ 2, b = 0, top, second
     cdef int void = pdd_popcount(st.hands[seat]) + 1
     cdef uint64_t sb = suit_bits(suit), tb, ps = present & sb
     b -= 60 * ((pdd_popcount(st.hands[lho] & sb) or void) + (pdd_popcount(st.hands[rho] & sb) or void))
@@ -328,7 +328,7 @@ cdef int fourth_wins(State* st, int partner, int led, int w) noexcept nogil:
 
     Then the second hand plays low, as when its side already wins the trick (DDS does so).
     """
-    cdef int third = (partner + 3) % 4, c
+    cdef int third = (partner + 3) & 3, c
     cdef uint64_t ph = st.hands[partner] & suit_bits(led)
     if not ph:
         return 0
