@@ -357,13 +357,14 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     if st.ntrick > 0:
         w = current_winner(st)
         led = st.tcards[st.tno * MAX_SEATS] >> 4
-        if wants and st.ntrick == st.n - 1 and not (moves & ~suit_bits(led)):
-            return order_last(st, moves, w, st.maxside[seat_at(st, st.winpos)] == side, out)
         if wants and st.maxside[seat_at(st, st.winpos)] == side:
             ours = 1
             partner_safe = not later_opponent_beats(st, w, side)
         elif st.n == 4 and st.ntrick == 1 and wants:
             partner_safe = fourth_wins(st, partner, led, w)
+        if wants and not (moves & ~suit_bits(led)) and (st.ntrick == st.n - 1 or (
+                st.trump < 0 and (st.ntrick == st.n - 2 or (st.n == 4 and st.ntrick == 1)))):
+            return order_follow(st, moves, w, partner_safe, side, out)
     while rest:
         card = pdd_ctz(rest)
         rest &= rest - 1
@@ -432,28 +433,41 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     return count
 
 
-cdef int order_last(State* st, uint64_t moves, int w, int ours, int* out) noexcept nogil:
-    """order_moves for the last card of a trick, following suit, by a seat whose side wants tricks: the same order,
-    found faster.
-
-    order_moves scores such a card by its rank alone, in two bands: when the
-    seat's side wins the trick already (`ours`), the cards that do not beat
-    the winner `w` before those that do, else those that beat it first; the
-    lowest first in each band. The cards that beat it are those above it (none
-    if it is a trump and the suit led another). So the cards come from the
-    lowest up, or those above `w` from the lowest up and then the others.
-    """
-    cdef int count = 0
-    cdef uint64_t over = 0 if ours else moves & above(w), rest = moves ^ over
-    while over:
-        out[count] = pdd_ctz(over)
-        over &= over - 1
-        count += 1
-    while rest:
-        out[count] = pdd_ctz(rest)
-        rest &= rest - 1
+cdef int ascending(uint64_t cards, int* out, int count) noexcept nogil:
+    """Write `cards` into `out` from `count` on, from the lowest up; return the new count."""
+    while cards:
+        out[count] = pdd_ctz(cards)
+        cards &= cards - 1
         count += 1
     return count
+
+
+cdef int order_follow(State* st, uint64_t moves, int w, int partner_safe, int side, int* out) noexcept nogil:
+    """order_moves for a seat whose side wants tricks, following suit, as the last of the trick or with no trump
+    before it (in the second or third place with four seats): the same order, found faster.
+
+    order_moves scores such a card by its rank alone, in bands. If the trick
+    is safe for the seat's side (`partner_safe`): the cards that do not beat
+    the winner `w`, then those that do. Else: the cards that beat it and that
+    no opponent still to play can beat (one above every card of the suit that
+    those opponents hold, with no trump), then the other cards that beat it,
+    then those that do not. The lowest first in each band. The cards that
+    beat `w` are those above it (none if it is a trump and the suit led
+    another), so when the trick is safe the cards come from the lowest up.
+    """
+    cdef uint64_t over = moves & above(w), safe, later = 0
+    cdef int pos, seat, count
+    if partner_safe:
+        return ascending(moves, out, 0)
+    for pos in range(st.ntrick + 1, st.n):
+        seat = seat_at(st, pos)
+        if st.maxside[seat] != side:
+            later |= st.hands[seat]
+    later &= suit_bits(w >> 4)
+    safe = over & above(pdd_top(later)) if later else over
+    count = ascending(safe, out, 0)
+    count = ascending(over ^ safe, out, count)
+    return ascending(moves ^ over, out, count)
 
 
 cdef int sort_keys(int* out, int* keys, int count) noexcept nogil:
