@@ -347,7 +347,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     cdef int side = st.maxside[seat]
     cdef int partner = seat ^ 2  # used with four seats only
     cdef uint64_t rest = moves, present = 0, others, sb, hand = st.hands[seat]
-    cdef int partner_safe = 0, ours = 0
+    cdef int partner_safe = 0, ours = 0, killer = -1
     cdef int wants = st.counted[seat] == side
     cdef uint64_t opp = 0
     if not wants:
@@ -365,6 +365,8 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
         if wants and not (moves & ~suit_bits(led)) and (st.ntrick == st.n - 1 or (
                 st.trump < 0 and (st.ntrick == st.n - 2 or (st.n == 4 and st.ntrick == 1)))):
             return order_follow(st, moves, w, partner_safe, side, out)
+    else:
+        killer = st.killer[pdd_popcount(hand)]
     while rest:
         card = pdd_ctz(rest)
         rest &= rest - 1
@@ -415,7 +417,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
             if st.n == 4 and suit != led and suit != st.trump:
                 # Four seats, a discard: from a long suit (as DDS does).
                 score += 4 * pdd_popcount(hand & sb)
-        if st.ntrick == 0 and card == st.killer[pdd_popcount(hand)]:
+        if card == killer:
             score += KILLER_BONUS
         out[count] = card
         scores[count] = score
