@@ -365,6 +365,8 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
         if wants and not (moves & ~suit_bits(led)) and (st.ntrick == st.n - 1 or (
                 st.trump < 0 and (st.ntrick == st.n - 2 or (st.n == 4 and st.ntrick == 1)))):
             return order_follow(st, moves, w, partner_safe, side, out)
+        if wants and st.trump < 0 and not (moves & suit_bits(led)):
+            return order_discards(st, moves, out)
     else:
         killer = st.killer[pdd_popcount(hand)]
     while rest:
@@ -470,6 +472,27 @@ cdef int order_follow(State* st, uint64_t moves, int w, int partner_safe, int si
     count = ascending(safe, out, 0)
     count = ascending(over ^ safe, out, count)
     return ascending(moves ^ over, out, count)
+
+
+cdef int order_discards(State* st, uint64_t moves, int* out) noexcept nogil:
+    """order_moves for discards with no trump by a seat whose side wants tricks: the same order, found faster.
+
+    None of them beats the trick's winner, so order_moves scores each by four
+    times the length of its suit in the hand (with four seats) less its rank
+    alone: the highest score first, the lower card first between equal ones.
+    """
+    cdef int keys[16]
+    cdef int count = 0, card, suit = -1, bonus = 0
+    cdef uint64_t hand = st.hands[to_move(st)]
+    while moves:
+        card = pdd_ctz(moves)
+        moves &= moves - 1
+        if (card >> 4) != suit:
+            suit = card >> 4
+            bonus = 4 * pdd_popcount(hand & suit_bits(suit)) if st.n == 4 else 0
+        keys[count] = 64 * (100 - (card & 15) + bonus) + 63 - card
+        count += 1
+    return sort_keys(out, keys, count)
 
 
 cdef int sort_keys(int* out, int* keys, int count) noexcept nogil:
