@@ -555,13 +555,32 @@ cdef int sort_keys(int* out, int* keys, int count) noexcept nogil:
     return count
 
 
+cdef int by_strength(uint64_t cards, int* out) noexcept nogil:
+    """Write `cards` into `out`, the highest rank first and the lower suit first between equal ranks; return how many.
+
+    The order of sort_keys for the keys ``64 * rank + 63 - card``, found rank by
+    rank: the ranks held in any suit, from the top, and each rank's cards.
+    """
+    cdef uint64_t ranks = (cards | (cards >> 16) | (cards >> 32) | (cards >> 48)) & 0xFFFF, of_rank
+    cdef int count = 0, rank
+    while ranks:
+        rank = pdd_top(ranks)
+        ranks ^= (<uint64_t>1) << rank
+        of_rank = cards & (0x0001000100010001ULL << rank)
+        while of_rank:
+            out[count] = pdd_ctz(of_rank)
+            of_rank &= of_rank - 1
+            count += 1
+    return count
+
+
 cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
     """order_moves for a seat whose side wants to lose tricks (misère): the same order, found faster.
 
     Leads by ducking_score and the killer. Following with no trump, the
     ducking order needs no scores within a suit: the cards under the trick's
     winner from the top down, then those above it from the bottom up; only
-    discards of several suits are sorted (by strength, from the top).
+    discards of several suits go by strength, from the top (see by_strength).
     """
     cdef int count = 0, card, killer, w
     cdef int scores[16]
@@ -591,13 +610,7 @@ cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
             under ^= (<uint64_t>1) << card
             count += 1
     else:
-        rest = under
-        while rest:
-            card = pdd_ctz(rest)
-            rest &= rest - 1
-            scores[count] = 64 * (card & 15) + 63 - card
-            count += 1
-        sort_keys(out, scores, count)
+        count = by_strength(under, out)
     while over:
         out[count] = pdd_ctz(over)
         over &= over - 1
