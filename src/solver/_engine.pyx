@@ -1425,7 +1425,7 @@ cdef int last_trick(State* st, int target, uint64_t* rel) noexcept nogil:
     return st.counted[wseat] >= target
 
 
-cdef int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, uint64_t* rel) noexcept nogil:
+cdef inline int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, uint64_t* rel) noexcept nogil:
     """Whether the seats with maxside `side` surely take every trick left, from this trick start.
 
     For a side the others push tricks onto (misère: the MAX seats want the
