@@ -1890,7 +1890,7 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     cdef int moves[16]
     cdef int count, i, result, winner, next_target, wcard
     cdef int is_max = st.maxside[to_move(st)]
-    cdef uint64_t allowed, reps, child, acc = 0, present, tb
+    cdef uint64_t allowed, reps, child, acc = 0, present, tb, run
     cdef int failed_low[4]
     cdef int skips = not (st.cons & (C_HEAD | C_LW))
     failed_low[0] = failed_low[1] = failed_low[2] = failed_low[3] = -1
@@ -1936,7 +1936,9 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     if allowed & (allowed - 1):
         present = present_cards(st)
         for i in range(count):
-            acc |= run_of(present, allowed, moves[i]) if (acc & run_of(present, allowed, moves[i])) else 0
+            run = run_of(present, allowed, moves[i])
+            if acc & run:
+                acc |= run
     rel[0] = acc
     return 1 - is_max
 
