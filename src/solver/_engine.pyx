@@ -744,7 +744,7 @@ cdef void drop_trick(State* st, int t, uint64_t cards, uint64_t present) noexcep
         seq[s] = (seq[s] & low) | ((seq[s] >> 3) & ~low)
 
 
-cdef void catch_up_seqs(State* st) noexcept nogil:
+cdef inline void catch_up_seqs(State* st) noexcept nogil:
     """Make seqs[t] for every trick start t after seqs_upto up to this one (at a trick start)."""
     cdef uint64_t later = 0, cards
     cdef int t
