@@ -272,7 +272,7 @@ cdef inline int later_opponent_beats(State* st, int card, int side) noexcept nog
     return 0
 
 
-cdef int ducking_score(State* st, int card, int w, uint64_t opp) noexcept nogil:
+cdef inline int ducking_score(State* st, int card, int w, uint64_t opp) noexcept nogil:
     """The order score of a card for a seat whose side wants to lose tricks (misère).
 
     Leading: first the cards whose leads answered the question most (see
