@@ -1581,7 +1581,7 @@ cdef int forced_tricks(State* st, int side, int need, uint64_t* rel) noexcept no
     the holders from the top down to it fix the counts: every lower card is the others').
     """
     cdef int seat, suit, x = -1, got = 0, r, c
-    cdef uint64_t xs, under, used = 0
+    cdef uint64_t xs, under, used = 0, counted
     if not (st.cons & C_FOLLOW) or (st.cons & (C_HEAD | C_LW)) or (
             st.trump >= 0 and (st.present & suit_bits(st.trump))):
         return 0
@@ -1592,10 +1592,18 @@ cdef int forced_tricks(State* st, int side, int need, uint64_t* rel) noexcept no
             x = seat
     if x < 0:
         return 0
+    # The suits whose count is not 0 (every other seat holds a card under X's lowest), found at once first.
+    under = under_lowest(st.hands[x])
+    counted = holds_suit(st.hands[x])
+    for seat in range(st.n):
+        if seat != x:
+            counted &= holds_suit(st.hands[seat] & under)
+    if not counted:
+        return 0
     for suit in range(4):
-        xs = st.hands[x] & suit_bits(suit)
-        if not xs:
+        if not (counted >> (16 * suit + 15)) & 1:
             continue
+        xs = st.hands[x] & suit_bits(suit)
         # The cards of the suit below X's lowest one.
         under = (lowbit(xs) - 1) & suit_bits(suit)
         r = pdd_popcount(xs)
