@@ -537,7 +537,7 @@ cdef int order_discards(State* st, uint64_t moves, int* out) noexcept nogil:
     return sort_keys(out, keys, count)
 
 
-cdef int sort_keys(int* out, int* keys, int count) noexcept nogil:
+cdef inline int sort_keys(int* out, int* keys, int count) noexcept nogil:
     """Write into `out` the cards of `keys[:count]` (each ``64 * score + 63 - card``), highest key first; return `count`.
 
     Equal scores keep the lower card first, as order_moves' stable sort of cards taken lowest first does.
