@@ -28,12 +28,15 @@ cdef extern from *:
     static inline void pdd_prefetch(const void* p) { __builtin_prefetch(p); }
     static const unsigned long long pdd_suit_masks[4] = {
         0xFFFFULL, 0xFFFF0000ULL, 0xFFFF00000000ULL, 0xFFFF000000000000ULL};
+    #define PDD_SUIT_TOPS 0x8000800080008000ULL
     #define PDD_SEQ(k) ((1ULL << (3 * (k))) - 1)
     static const unsigned long long pdd_seq_masks[17] = {
         PDD_SEQ(0), PDD_SEQ(1), PDD_SEQ(2), PDD_SEQ(3), PDD_SEQ(4), PDD_SEQ(5), PDD_SEQ(6), PDD_SEQ(7), PDD_SEQ(8),
         PDD_SEQ(9), PDD_SEQ(10), PDD_SEQ(11), PDD_SEQ(12), PDD_SEQ(13), PDD_SEQ(14), PDD_SEQ(15), PDD_SEQ(16)};
     """
     const uint64_t* pdd_suit_masks
+    # The top bit of every suit.
+    const uint64_t SUIT_TOPS "PDD_SUIT_TOPS"
     const uint64_t* pdd_seq_masks
     void pdd_prefetch(const void* p) nogil
     int pdd_ctz(uint64_t x) nogil
@@ -228,15 +231,23 @@ cdef uint64_t representatives(State* st, uint64_t allowed) noexcept nogil:
     Such cards are interchangeable: every rule compares cards only with the
     cards still present, so swapping two of them changes nothing. The highest
     card of each run stands for it.
+
+    Every suit at once, without a loop over the cards: each allowed card is
+    spread down through the absent cards below it (a fill in steps of 1, 2, 4
+    and 8 bits that stops at a present card and at the top bit of a suit, so
+    it never crosses into the suit below); a card that the spread reaches from
+    just above it has an allowed card next above it, and is not the highest
+    of its run.
     """
-    cdef uint64_t present = present_cards(st), rest = allowed, out = 0, c, nxt
-    while rest:
-        c = lowbit(rest)
-        rest ^= c
-        nxt = lowbit(present & above(pdd_ctz(c)))
-        if not (nxt & allowed):
-            out |= c
-    return out
+    cdef uint64_t gen = allowed, through = ~present_cards(st) & ~SUIT_TOPS
+    gen |= through & (gen >> 1)
+    through &= through >> 1
+    gen |= through & (gen >> 2)
+    through &= through >> 2
+    gen |= through & (gen >> 4)
+    through &= through >> 4
+    gen |= through & (gen >> 8)
+    return allowed & ~((gen >> 1) & ~SUIT_TOPS)
 
 
 cdef inline int later_opponent_beats(State* st, int card, int side) noexcept nogil:
@@ -261,7 +272,7 @@ cdef inline int later_opponent_beats(State* st, int card, int side) noexcept nog
     return 0
 
 
-cdef int ducking_score(State* st, int card, int w, uint64_t opp) noexcept nogil:
+cdef inline int ducking_score(State* st, int card, int w, uint64_t opp) noexcept nogil:
     """The order score of a card for a seat whose side wants to lose tricks (misère).
 
     Leading: first the cards whose leads answered the question most (see
@@ -526,7 +537,7 @@ cdef int order_discards(State* st, uint64_t moves, int* out) noexcept nogil:
     return sort_keys(out, keys, count)
 
 
-cdef int sort_keys(int* out, int* keys, int count) noexcept nogil:
+cdef inline int sort_keys(int* out, int* keys, int count) noexcept nogil:
     """Write into `out` the cards of `keys[:count]` (each ``64 * score + 63 - card``), highest key first; return `count`.
 
     Equal scores keep the lower card first, as order_moves' stable sort of cards taken lowest first does.
@@ -544,13 +555,32 @@ cdef int sort_keys(int* out, int* keys, int count) noexcept nogil:
     return count
 
 
+cdef int by_strength(uint64_t cards, int* out) noexcept nogil:
+    """Write `cards` into `out`, the highest rank first and the lower suit first between equal ranks; return how many.
+
+    The order of sort_keys for the keys ``64 * rank + 63 - card``, found rank by
+    rank: the ranks held in any suit, from the top, and each rank's cards.
+    """
+    cdef uint64_t ranks = (cards | (cards >> 16) | (cards >> 32) | (cards >> 48)) & 0xFFFF, of_rank
+    cdef int count = 0, rank
+    while ranks:
+        rank = pdd_top(ranks)
+        ranks ^= (<uint64_t>1) << rank
+        of_rank = cards & (0x0001000100010001ULL << rank)
+        while of_rank:
+            out[count] = pdd_ctz(of_rank)
+            of_rank &= of_rank - 1
+            count += 1
+    return count
+
+
 cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
     """order_moves for a seat whose side wants to lose tricks (misère): the same order, found faster.
 
     Leads by ducking_score and the killer. Following with no trump, the
     ducking order needs no scores within a suit: the cards under the trick's
     winner from the top down, then those above it from the bottom up; only
-    discards of several suits are sorted (by strength, from the top).
+    discards of several suits go by strength, from the top (see by_strength).
     """
     cdef int count = 0, card, killer, w
     cdef int scores[16]
@@ -580,13 +610,7 @@ cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
             under ^= (<uint64_t>1) << card
             count += 1
     else:
-        rest = under
-        while rest:
-            card = pdd_ctz(rest)
-            rest &= rest - 1
-            scores[count] = 64 * (card & 15) + 63 - card
-            count += 1
-        sort_keys(out, scores, count)
+        count = by_strength(under, out)
     while over:
         out[count] = pdd_ctz(over)
         over &= over - 1
@@ -720,7 +744,7 @@ cdef void drop_trick(State* st, int t, uint64_t cards, uint64_t present) noexcep
         seq[s] = (seq[s] & low) | ((seq[s] >> 3) & ~low)
 
 
-cdef void catch_up_seqs(State* st) noexcept nogil:
+cdef inline void catch_up_seqs(State* st) noexcept nogil:
     """Make seqs[t] for every trick start t after seqs_upto up to this one (at a trick start)."""
     cdef uint64_t later = 0, cards
     cdef int t
@@ -1401,7 +1425,31 @@ cdef int last_trick(State* st, int target, uint64_t* rel) noexcept nogil:
     return st.counted[wseat] >= target
 
 
-cdef int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, uint64_t* rel) noexcept nogil:
+cdef inline uint64_t holds_suit(uint64_t cards) noexcept nogil:
+    """The top bit of every suit in which `cards` holds a card."""
+    return (cards | ((cards & ~SUIT_TOPS) + (~SUIT_TOPS))) & SUIT_TOPS
+
+
+cdef inline uint64_t under_lowest(uint64_t cards) noexcept nogil:
+    """In every suit, the bits under the lowest card of `cards` (under bit 15 in a suit `cards` does not hold).
+
+    Every suit at once: a top bit set in every suit keeps each suit's subtraction of 1 inside it.
+    """
+    cdef uint64_t held = cards | SUIT_TOPS
+    return (held - 0x0001000100010001ULL) & ~held
+
+
+cdef inline int below_in_shared_suits(uint64_t mine, uint64_t theirs) noexcept nogil:
+    """Whether in every suit that `mine` and `theirs` both hold, `theirs` holds a card below every card of `mine`.
+
+    takes_all needs it (a card of the other side under the side's lowest, for
+    its count of such cards, or every card of the other side under it), and
+    it mostly fails there, so it is tested first: every suit at once, with no loop.
+    """
+    return not (holds_suit(mine) & holds_suit(theirs) & ~holds_suit(theirs & under_lowest(mine)))
+
+
+cdef inline int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, uint64_t* rel) noexcept nogil:
     """Whether the seats with maxside `side` surely take every trick left, from this trick start.
 
     For a side the others push tricks onto (misère: the MAX seats want the
@@ -1423,6 +1471,8 @@ cdef int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, uint64_t
     cdef int seat, suit, exit_suit = 0
     cdef int strict = st.cons & (C_HEAD | C_LW)
     if st.trump >= 0 and (theirs & suit_bits(st.trump)):
+        return 0
+    if not below_in_shared_suits(mine, theirs):
         return 0
     for suit in range(4):
         a = mine & suit_bits(suit)
@@ -1531,7 +1581,7 @@ cdef int forced_tricks(State* st, int side, int need, uint64_t* rel) noexcept no
     the holders from the top down to it fix the counts: every lower card is the others').
     """
     cdef int seat, suit, x = -1, got = 0, r, c
-    cdef uint64_t xs, under, used = 0
+    cdef uint64_t xs, under, used = 0, counted
     if not (st.cons & C_FOLLOW) or (st.cons & (C_HEAD | C_LW)) or (
             st.trump >= 0 and (st.present & suit_bits(st.trump))):
         return 0
@@ -1542,10 +1592,18 @@ cdef int forced_tricks(State* st, int side, int need, uint64_t* rel) noexcept no
             x = seat
     if x < 0:
         return 0
+    # The suits whose count is not 0 (every other seat holds a card under X's lowest), found at once first.
+    under = under_lowest(st.hands[x])
+    counted = holds_suit(st.hands[x])
+    for seat in range(st.n):
+        if seat != x:
+            counted &= holds_suit(st.hands[seat] & under)
+    if not counted:
+        return 0
     for suit in range(4):
-        xs = st.hands[x] & suit_bits(suit)
-        if not xs:
+        if not (counted >> (16 * suit + 15)) & 1:
             continue
+        xs = st.hands[x] & suit_bits(suit)
         # The cards of the suit below X's lowest one.
         under = (lowbit(xs) - 1) & suit_bits(suit)
         r = pdd_popcount(xs)
@@ -1866,7 +1924,7 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     cdef int moves[16]
     cdef int count, i, result, winner, next_target, wcard
     cdef int is_max = st.maxside[to_move(st)]
-    cdef uint64_t allowed, reps, child, acc = 0, present, tb
+    cdef uint64_t allowed, reps, child, acc = 0, present, tb, run
     cdef int failed_low[4]
     cdef int skips = not (st.cons & (C_HEAD | C_LW))
     failed_low[0] = failed_low[1] = failed_low[2] = failed_low[3] = -1
@@ -1912,7 +1970,9 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     if allowed & (allowed - 1):
         present = present_cards(st)
         for i in range(count):
-            acc |= run_of(present, allowed, moves[i]) if (acc & run_of(present, allowed, moves[i])) else 0
+            run = run_of(present, allowed, moves[i])
+            if acc & run:
+                acc |= run
     rel[0] = acc
     return 1 - is_max
 
