@@ -376,7 +376,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     cdef int seat = to_move(st)
     cdef int side = st.maxside[seat]
     cdef int partner = seat ^ 2  # used with four seats only
-    cdef uint64_t rest = moves, present = 0, others, sb, hand = st.hands[seat]
+    cdef uint64_t rest = moves, present = 0, others, sb, hand = st.hands[seat], forcing = 0
     cdef int partner_safe = 0, ours = 0, killer = -1
     cdef int wants = st.counted[seat] == side
     cdef uint64_t opp = 0
@@ -397,6 +397,8 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
             return order_follow(st, moves, w, partner_safe, side, out)
         if wants and st.trump < 0 and not (moves & suit_bits(led)):
             return order_discards(st, moves, out)
+        if st.n == 4 and st.ntrick == 2:
+            forcing = forcing_cards(st, (seat + 1) & 3, led)
     else:
         killer = st.killer[pdd_popcount(hand)]
     while rest:
@@ -439,7 +441,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
                 elif st.ntrick == st.n - 2 and not (ours and st.n == 4 and st.trump >= 0):
                     # Priffe's third hand with trumps: not above its partner's card when the fourth can beat it.
                     score = 150 - cost
-                    if st.n == 4 and (forcing_cards(st, (seat + 1) & 3, led) >> card) & 1:
+                    if (forcing >> card) & 1:
                         # First the cheapest card that leaves the fourth hand only its top card to win with
                         # (DDS's third hand forces out the top so).
                         score += 20
@@ -1352,7 +1354,7 @@ cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
     With no trump among the opponents it counts as transfer_tricks does, but
     with only the winners the tricks need in `rel`.
     """
-    cdef int lead = st.lead, partner = (st.lead + 2) % 4, lho = (st.lead + 1) % 4, rho = (st.lead + 3) % 4
+    cdef int lead = st.lead, partner = st.lead ^ 2, lho = (st.lead + 1) & 3, rho = (st.lead + 3) & 3
     cdef int suit, t, k, q, side_rounds, ptop, r
     cdef uint64_t tb, ph = st.hands[partner], opp, notp, sb, w, oth, out
     if not partnerships(st) or st.cons != C_FOLLOW or st.trump < 0:
@@ -1741,7 +1743,7 @@ cdef int trump_behind(State* st, uint64_t* rel) noexcept nogil:
         return 0
     second = pdd_top(trumps)
     a = owner(st, top)
-    h = (a + 1) % 4
+    h = (a + 1) & 3
     if (st.maxside[a] != st.maxside[st.lead] or not ((st.hands[h] >> second) & 1)
             or pdd_popcount(st.hands[h] & tb) < 2):
         return 0
