@@ -5,7 +5,7 @@ from setuptools import Extension, setup
 
 setup(
     ext_modules=cythonize(
-        [Extension("solver._engine", ["src/solver/_engine.pyx"], extra_compile_args=["-O3"])],
+        [Extension("prefdd.solver._engine", ["src/solver/_engine.pyx"], extra_compile_args=["-O3"])],
         compiler_directives={"language_level": 3},
     ),
 )

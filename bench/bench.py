@@ -30,8 +30,8 @@ from functools import partial
 import solveall
 from tabulate import tabulate
 
-from rules import PREFERANS, PRIFFE, Game, Position, Suit, format_hand, parse_deal
-from solver import solve, solve_many
+from prefdd.rules import PREFERANS, PRIFFE, Game, Position, Suit, format_hand, parse_deal
+from prefdd.solver import solve, solve_many
 
 
 @dataclass

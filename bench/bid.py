@@ -25,9 +25,9 @@ import time
 
 from tabulate import tabulate
 
-from rules import PREFERANS, get_contract, parse_cards
-from solver.bidding import bid_contracts, evaluate
-from solver.layouts import Hidden
+from prefdd.rules import PREFERANS, get_contract, parse_cards
+from prefdd.solver.analyses.bidding import bid_contracts, evaluate
+from prefdd.solver.analyses.layouts import Hidden
 
 HAND = parse_cards("SA SK SJ ST S9 HA HK D7 C8 C7")
 TALON = parse_cards("DA C9")

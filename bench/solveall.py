@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from rules import PREFERANS, Card, Deal, Position, Suit, parse_card
-from solver.api import _engine, _Search, trick_search
+from prefdd.rules import PREFERANS, Card, Deal, Position, Suit, parse_card
+from prefdd.solver.api import _engine, _Search, trick_search
 
 ORACLE = Path(__file__).resolve().parents[2] / "shared" / "oracle" / "solveall_histograms.txt"
 ALL_LAYOUTS = 184756

@@ -28,10 +28,10 @@ import time
 
 from tabulate import tabulate
 
-from rules import PREFERANS, Deal
-from rules.talon import lay_away
-from solver import solve_contract, solve_talon
-from solver.api import _engine
+from prefdd.rules import PREFERANS, Deal
+from prefdd.rules.talon import lay_away
+from prefdd.solver import solve_contract, solve_talon
+from prefdd.solver.api import _engine
 
 
 def cold() -> None:

@@ -11,8 +11,8 @@ import click
 from rich.console import Console
 from rich.progress import Progress
 
-from cli.analysis_render import analysis_to_json, analysis_to_text, session_to_json, session_to_text
-from rules import (
+from prefdd.cli.analysis_render import analysis_to_json, analysis_to_text, session_to_json, session_to_text
+from prefdd.rules import (
     GAMES,
     Play,
     get_contract,
@@ -23,7 +23,7 @@ from rules import (
     parse_seat,
     read_session,
 )
-from solver import analyse
+from prefdd.solver import analyse
 
 PLAY_HELP = """\b
 The play (--play): the cards in the order played, suit then rank, with suit
@@ -50,7 +50,7 @@ See examples/session.txt."""
 def _setup(game_name: str, deal_text: str, contract: str, dealer: str | None, declarer: str | None,
            home: str | None, invite: str | None, trump: str | None, rules_text: str | None,
            talon_leads: str | None, play_text: str) -> Play:
-    from cli.main import parse_trump
+    from prefdd.cli.main import parse_trump
 
     game = get_game(game_name)
     deal = parse_deal(deal_text, game)

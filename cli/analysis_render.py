@@ -16,8 +16,8 @@ from rich.console import Console, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from rules import Aim, Card, Deal, Game, Play, SessionDeal, Suit, format_deal
-from solver import Analysis, PlayedCard
+from prefdd.rules import Aim, Card, Deal, Game, Play, SessionDeal, Suit, format_deal
+from prefdd.solver import Analysis, PlayedCard
 
 WIDTH = 100
 

@@ -26,11 +26,11 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from cli.bid_render import bid_to_json, bid_to_text, plot_tricks
-from cli.options import score_options, scoring_options
-from rules import Card, InvalidInputError, get_game, parse_cards, parse_hand, parse_seat
-from solver.bidding import bid
-from solver.layouts import HANDS
+from prefdd.cli.bid_render import bid_to_json, bid_to_text, plot_tricks
+from prefdd.cli.options import score_options, scoring_options
+from prefdd.rules import Card, InvalidInputError, get_game, parse_cards, parse_hand, parse_seat
+from prefdd.solver.analyses.bidding import bid
+from prefdd.solver.analyses.layouts import HANDS
 
 INTERRUPTED = 130
 

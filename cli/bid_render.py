@@ -9,8 +9,8 @@ from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from rules import format_hand
-from solver.bidding import BidResult
+from prefdd.rules import format_hand
+from prefdd.solver.analyses.bidding import BidResult
 
 _BARS = " ▁▂▃▄▅▆▇█"
 

@@ -12,14 +12,14 @@ from collections.abc import Iterator
 
 import click
 
-from cli.options import score_options, scoring_options
-from cli.render import (
+from prefdd.cli.options import score_options, scoring_options
+from prefdd.cli.render import (
     contract_to_json,
     contract_to_text,
     to_json,
     to_text,
 )
-from rules import (
+from prefdd.rules import (
     CONTRACTS,
     Card,
     Constraint,
@@ -34,7 +34,7 @@ from rules import (
     parse_play,
     parse_seat,
 )
-from solver import score, solve, solve_contract
+from prefdd.solver import score, solve, solve_contract
 
 GAME_NAMES = ("preferans", "vienna", "polskt-pass", "priffe")
 
@@ -42,10 +42,10 @@ GAME_NAMES = ("preferans", "vienna", "polskt-pass", "priffe")
 # Commands in modules of their own, imported only when run (or listed in the help): a solve
 # then starts without loading numpy and rich, which the table, talon and bid commands need.
 LAZY_COMMANDS = {
-    "analyse": "cli.analyse:analyse_command",
-    "bid": "cli.bid:bid_command",
-    "table": "cli.table:table_command",
-    "talon": "cli.talon:talon_command",
+    "analyse": "prefdd.cli.analyse:analyse_command",
+    "bid": "prefdd.cli.bid:bid_command",
+    "table": "prefdd.cli.table:table_command",
+    "talon": "prefdd.cli.talon:talon_command",
 }
 
 
@@ -75,8 +75,8 @@ class PrefddGroup(click.Group):
         sys.exit(code if isinstance(code, int) else 0)
 
 
-@click.group(cls=PrefddGroup)
-@click.version_option(package_name="prefdd")
+@click.group(cls=PrefddGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="prefdd", prog_name="prefdd")
 def main() -> None:
     """Double-dummy analysis for Preferans, Vienna Préférence, Polskt pass and Priffe."""
 

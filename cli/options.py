@@ -7,8 +7,8 @@ from typing import TypeVar
 
 import click
 
-from rules.scoring import Honours, Scoring
-from solver import ScoreOptions
+from prefdd.rules.scoring import Honours, Scoring
+from prefdd.solver import ScoreOptions
 
 F = TypeVar("F", bound=Callable[..., object])
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from rules import Card, Position, Suit, Trick, format_deal, format_hand
-from solver import ContractResult, ScoreOptions, Solution
+from prefdd.rules import Card, Position, Suit, Trick, format_deal, format_hand
+from prefdd.solver import ContractResult, ScoreOptions, Solution
 
 
 def trump_name(trump: Suit | None) -> str:

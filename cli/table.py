@@ -10,9 +10,9 @@ from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from cli.main import GAME_NAMES
-from rules import get_game, parse_deal, parse_seat
-from solver import LABELS, Table, table
+from prefdd.cli.main import GAME_NAMES
+from prefdd.rules import get_game, parse_deal, parse_seat
+from prefdd.solver import LABELS, Table, table
 
 
 @click.command(name="table")

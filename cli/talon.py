@@ -14,8 +14,8 @@ import json
 
 import click
 
-from cli.talon_render import talon_to_json, talon_to_text
-from rules import (
+from prefdd.cli.talon_render import talon_to_json, talon_to_text
+from prefdd.rules import (
     POLSKT_PASS,
     Deal,
     Game,
@@ -26,8 +26,8 @@ from rules import (
     parse_hand,
     parse_seat,
 )
-from rules.talon import parse_talon_deal, talon_deal
-from solver import solve_talon
+from prefdd.rules.talon import parse_talon_deal, talon_deal
+from prefdd.solver import solve_talon
 
 TALON_GAMES = ("preferans", "vienna", "polskt-pass")
 

@@ -1,6 +1,6 @@
 """How a talon result is shown: a table for people, plain dicts for ``--json``.
 
->>> from rules import parse_cards
+>>> from prefdd.rules import parse_cards
 >>> discard_text(frozenset(parse_cards("SQ C7")))
 '♠Q ♣7'
 >>> group_text(tuple(frozenset(parse_cards(p)) for p in ("SQ C7", "SJ C7")))
@@ -17,8 +17,8 @@ from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from rules import Card, Deal, Game, Suit
-from solver import TalonChoice, TalonResult
+from prefdd.rules import Card, Deal, Game, Suit
+from prefdd.solver import TalonChoice, TalonResult
 
 
 def discard_text(discard: frozenset[Card]) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from prefdd.cli.main import main
 
 DEAL1 = "QT7.KQJ.A.KQJ KJ.7.KQJT9.A9 A98.AT98..T87"
 # The classic deal: against 6♠ by seat 0 only a diamond lead holds the declarer to no trick.

@@ -16,7 +16,7 @@ import reference
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import (
+from prefdd.rules import (
     CONTRACTS,
     GAMES,
     POLSKT_PASS,
@@ -32,7 +32,7 @@ from rules import (
     parse_deal,
     parse_play,
 )
-from solver import analyse, analyse_contract, solve
+from prefdd.solver import analyse, analyse_contract, solve
 
 # Cards per hand: small enough for the brute-force reference.
 HAND_SIZE = {"preferans": 4, "vienna": 4, "polskt-pass": 3, "priffe": 3}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from rules import GAMES, PREFERANS, Position, Suit, get_contract, parse_card, parse_deal
-from rules.deal import Deal
-from solver import solve, solve_many
+from prefdd.rules import GAMES, PREFERANS, Position, Suit, get_contract, parse_card, parse_deal
+from prefdd.rules.deal import Deal
+from prefdd.solver import solve, solve_many
 
 
 def random_positions(count: int, seed: int) -> list[tuple[Position, int | None, bool]]:

@@ -10,13 +10,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from rules import PREFERANS, PRIFFE, VIENNA, Deal, InvalidInputError, get_contract, parse_cards
-from rules.scoring import Scoring
-from solver import ScoreOptions, solve_contract
-from solver.bid_values import trick_values
-from solver.bidding import BidResult, bid, evaluate, solve_layouts
-from solver.layouts import Hidden
-from solver.talon import solve_talon
+from prefdd.rules import PREFERANS, PRIFFE, VIENNA, Deal, InvalidInputError, get_contract, parse_cards
+from prefdd.rules.scoring import Scoring
+from prefdd.solver import ScoreOptions, solve_contract
+from prefdd.solver.analyses.bid_values import trick_values
+from prefdd.solver.analyses.bidding import BidResult, bid, evaluate, solve_layouts
+from prefdd.solver.analyses.layouts import Hidden
+from prefdd.solver.analyses.talon import solve_talon
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 from solveall import ORACLE, north_cards, problems  # noqa: E402
@@ -108,7 +108,7 @@ def test_exact_refuses_too_many_layouts() -> None:
 @pytest.mark.parametrize("system", list(Scoring))
 @pytest.mark.parametrize("level", [6, 7, 8, 10])
 def test_preferans_value_does_not_depend_on_the_defenders_split(system: Scoring, level: int) -> None:
-    from rules.scoring import ScoreSheet, score_contract, settle_preferans
+    from prefdd.rules.scoring import ScoreSheet, score_contract, settle_preferans
     values = trick_values(get_contract(PREFERANS, f"{level}S"), ScoreOptions(system))
     for tricks in range(11):
         for first in range(11 - tricks):
@@ -317,7 +317,7 @@ def test_a_hopeless_hand_passes() -> None:
 
 
 def test_priffe_score_is_the_sides_points_less_theirs() -> None:
-    from solver.bid_values import priffe_value
+    from prefdd.solver.analyses.bid_values import priffe_value
     hands = [frozenset(parse_cards(h)) for h in ("DA DK DQ", "DJ", "", "")]
     ruter = get_contract(PRIFFE, "ruter")
     assert priffe_value(ruter, 9, hands, 0, ScoreOptions()) == 30 + 20

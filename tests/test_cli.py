@@ -9,7 +9,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from prefdd.cli.main import main
 
 DEAL1 = "QT7.KQJ.A.KQJ KJ.7.KQJT9.A9 A98.AT98..T87"
 PBN = "N:AKQJ.T98.765.432 T987.AKQ.J4.JT98 6543.J76.AKQ.AKQ 2.5432.T9832.765"
@@ -28,7 +28,7 @@ def test_text_output_shows_the_deal_and_a_sentence() -> None:
 
 def test_a_solve_loads_neither_numpy_nor_rich() -> None:
     """The command line starts in a fresh interpreter each time: a solve imports only what it needs."""
-    script = ("import sys\nfrom click.testing import CliRunner\nfrom cli.main import main\n"
+    script = ("import sys\nfrom click.testing import CliRunner\nfrom prefdd.cli.main import main\n"
               f"result = CliRunner().invoke(main, ['solve', 'preferans', {DEAL1!r}])\n"
               "assert result.exit_code == 0, result.output\n"
               "print(sorted(m for m in ('numpy', 'rich') if m in sys.modules))")

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import cli.bid
-from cli.main import main
-from rules import PREFERANS, get_contract, parse_cards
-from solver.bidding import bid, evaluate
-from solver.layouts import Hidden
+import prefdd.cli.bid
+from prefdd.cli.main import main
+from prefdd.rules import PREFERANS, get_contract, parse_cards
+from prefdd.solver.analyses.bidding import bid, evaluate
+from prefdd.solver.analyses.layouts import Hidden
 
 HAND = "SA SK SJ ST S9 HA HK D7 C8 C7"
 TALON = "DA C9"
@@ -84,7 +84,7 @@ def test_a_stop_prints_the_partial_result_and_exits_130(monkeypatch: pytest.Monk
         return evaluate(hidden, [get_contract(PREFERANS, "6S")], hidden.sample(20, seed=1), workers=1,
                         chunk=5, progress=interrupt, seed=1)
 
-    monkeypatch.setattr(cli.bid, "bid", stopped)
+    monkeypatch.setattr(prefdd.cli.bid, "bid", stopped)
     result = run("bid", "preferans", "--hand", HAND, "--dealer", "2")
     assert result.exit_code == 130
     assert "Stopped early: 5 of 20 layouts solved" in result.output

@@ -9,7 +9,7 @@ import reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import (
+from prefdd.rules import (
     CONTRACTS,
     POLSKT_PASS,
     PREFERANS,
@@ -24,7 +24,7 @@ from rules import (
     parse_cards,
     parse_deal,
 )
-from solver import FAMILIES, score, solve, solve_contract, table
+from prefdd.solver import FAMILIES, score, solve, solve_contract, table
 
 DEAL1 = "QT7.KQJ.A.KQJ KJ.7.KQJT9.A9 A98.AT98..T87"
 PBN = "N:AKQJ.T98.765.432 T987.AKQ.J4.JT98 6543.J76.AKQ.AKQ 2.5432.T9832.765"

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from rules import PRIFFE, Position, Suit, format_hand, parse_cards, parse_deal
-from solver import solve
+from prefdd.rules import PRIFFE, Position, Suit, format_hand, parse_cards, parse_deal
+from prefdd.solver import solve
 
 endplay_types = pytest.importorskip("endplay.types")
 endplay_dds = pytest.importorskip("endplay.dds")

@@ -15,8 +15,8 @@ import reference
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import GAMES, Card, Constraint, Deal, Game, Position, Suit, parse_card
-from solver import solve
+from prefdd.rules import GAMES, Card, Constraint, Deal, Game, Position, Suit, parse_card
+from prefdd.solver import solve
 
 ALL_RULE_SETS = [
     Constraint(sum(c.value for c in combo))

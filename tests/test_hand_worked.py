@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rules import POLSKT_PASS, PREFERANS, Constraint, Position, Suit, parse_cards, parse_deal
-from solver import solve
+from prefdd.rules import POLSKT_PASS, PREFERANS, Constraint, Position, Suit, parse_cards, parse_deal
+from prefdd.solver import solve
 
 F, R, H, LW = Constraint.FOLLOW, Constraint.RUFF, Constraint.HEAD, Constraint.LOWEST_WINNER
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules import (
+from prefdd.rules import (
     GAMES,
     POLSKT_PASS,
     PREFERANS,

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from rules import PREFERANS, Position, Suit, parse_deal
-from solver import solve
+from prefdd.rules import PREFERANS, Position, Suit, parse_deal
+from prefdd.solver import solve
 
 ORACLE = Path(__file__).resolve().parents[2] / "shared" / "oracle"
 TRUMPS = {"s": Suit.SPADES, "h": Suit.HEARTS, "d": Suit.DIAMONDS, "c": Suit.CLUBS, "n": None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import (
+from prefdd.rules import (
     PREFERANS,
     PRIFFE,
     VIENNA,

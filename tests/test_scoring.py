@@ -10,9 +10,9 @@ from fractions import Fraction
 
 import pytest
 
-from rules.cards import parse_cards
-from rules.errors import InvalidInputError
-from rules.scoring import (
+from prefdd.rules.cards import parse_cards
+from prefdd.rules.errors import InvalidInputError
+from prefdd.rules.scoring import (
     Defence,
     Honours,
     PreferansScore,

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from rules import Card, Rank, Suit
-from solver import solve
+from prefdd.rules import Card, Rank, Suit
+from prefdd.solver import solve
 
 # The oracle file's reader and its layouts in the oracle's order live with the benchmark, which times them.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))

@@ -1,9 +1,8 @@
 """The transposition table between positions: kept for one deal and deals like it, cleared for another."""
 
-from solver._engine import Engine
-
-from rules import PRIFFE, Position, Suit, parse_deal
-from solver.api import GOAL_TRICKS, _Search, side_of
+from prefdd.rules import PRIFFE, Position, Suit, parse_deal
+from prefdd.solver._engine import Engine
+from prefdd.solver.api import GOAL_TRICKS, _Search, side_of
 
 SMALL = 1 << 14
 GROWN = "N:76.QJ5.J72.AT964 A54.943.K986.J75 KT83.T82.QT53.Q2 QJ92.AK76.A4.K83"

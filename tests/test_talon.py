@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cli.main import main
-from rules import (
+from prefdd.cli.main import main
+from prefdd.rules import (
     POLSKT_PASS,
     PREFERANS,
     PRIFFE,
@@ -24,8 +24,8 @@ from rules import (
     get_contract,
     parse_cards,
 )
-from rules.talon import lay_away, parse_talon_deal, talon_contracts, talon_deal
-from solver import solve_contract, solve_talon
+from prefdd.rules.talon import lay_away, parse_talon_deal, talon_contracts, talon_deal
+from prefdd.solver import solve_contract, solve_talon
 
 # One question per column family: the other levels of a suit ask the same of the cards.
 PREFERANS_FAMILIES = ("6S", "6C", "6D", "6H", "6NT", "misere")

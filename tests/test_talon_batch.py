@@ -7,11 +7,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import POLSKT_PASS, PREFERANS, VIENNA, InvalidInputError, get_contract, parse_cards
-from rules.talon import talon_order
-from solver.layouts import Hidden
-from solver.talon import solve_talon
-from solver.talon_batch import talon_tricks
+from prefdd.rules import POLSKT_PASS, PREFERANS, VIENNA, InvalidInputError, get_contract, parse_cards
+from prefdd.rules.talon import talon_order
+from prefdd.solver.analyses.layouts import Hidden
+from prefdd.solver.analyses.talon import solve_talon
+from prefdd.solver.analyses.talon_batch import talon_tricks
 
 
 def _hidden(game: str, seed: int, seat: int, dealer: int, shown: bool) -> Hidden:

@@ -1,21 +1,21 @@
 """What the games are: cards, rule sets, deals and positions. No solver here.
 
->>> from rules import PREFERANS, Position, Suit, parse_deal
+>>> from prefdd.rules import PREFERANS, Position, Suit, parse_deal
 >>> deal = parse_deal("AKQ... 987... JT.7..", PREFERANS)
 >>> sorted(Position(PREFERANS, deal, Suit.SPADES, leader=0).legal_cards())
 [Card('SQ'), Card('SK'), Card('SA')]
 """
 
-from rules.cards import Card, Rank, Suit, parse_card, parse_cards
-from rules.constraints import Constraint
-from rules.contracts import CONTRACTS, Aim, Contract, Lead, Play, get_contract
-from rules.deal import Deal, check_deal, format_deal, format_hand, parse_deal, parse_hand, parse_seat
-from rules.errors import InvalidInputError
-from rules.games import GAMES, POLSKT_PASS, PREFERANS, PRIFFE, VIENNA, Game, get_game
-from rules.play import TrickRules
-from rules.play_notation import parse_play
-from rules.position import Position, Trick
-from rules.session import SessionDeal, read_session
+from prefdd.rules.cards import Card, Rank, Suit, parse_card, parse_cards
+from prefdd.rules.constraints import Constraint
+from prefdd.rules.contracts import CONTRACTS, Aim, Contract, Lead, Play, get_contract
+from prefdd.rules.deal import Deal, check_deal, format_deal, format_hand, parse_deal, parse_hand, parse_seat
+from prefdd.rules.errors import InvalidInputError
+from prefdd.rules.games import GAMES, POLSKT_PASS, PREFERANS, PRIFFE, VIENNA, Game, get_game
+from prefdd.rules.play import TrickRules
+from prefdd.rules.play_notation import parse_play
+from prefdd.rules.position import Position, Trick
+from prefdd.rules.session import SessionDeal, read_session
 
 __all__ = [
     "CONTRACTS", "Aim", "Contract", "Lead", "Play", "get_contract",

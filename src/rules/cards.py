@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from rules.errors import InvalidInputError
+from prefdd.rules.errors import InvalidInputError
 
 
 class Suit(enum.IntEnum):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 
-from rules.errors import InvalidInputError
+from prefdd.rules.errors import InvalidInputError
 
 
 class Constraint(enum.Flag):

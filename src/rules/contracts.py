@@ -6,7 +6,7 @@ constraints apply. :meth:`Contract.setup` turns a contract, a deal, the
 dealer and the declarer into the exact double-dummy question: the position
 to solve, the seat asked about and whether it wants few tricks.
 
->>> from rules import PREFERANS, parse_deal
+>>> from prefdd.rules import PREFERANS, parse_deal
 >>> contract = get_contract(PREFERANS, "7s")
 >>> contract.name, contract.trump, contract.target, contract.defenders_need
 ('7S', <Suit.SPADES: 0>, 7, 2)
@@ -21,12 +21,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
-from rules.cards import Card, Suit
-from rules.constraints import Constraint
-from rules.deal import Deal
-from rules.errors import InvalidInputError
-from rules.games import POLSKT_PASS, PREFERANS, PRIFFE, VIENNA, Game
-from rules.position import Position
+from prefdd.rules.cards import Card, Suit
+from prefdd.rules.constraints import Constraint
+from prefdd.rules.deal import Deal
+from prefdd.rules.errors import InvalidInputError
+from prefdd.rules.games import POLSKT_PASS, PREFERANS, PRIFFE, VIENNA, Game
+from prefdd.rules.position import Position
 
 
 class Aim(enum.Enum):

@@ -20,16 +20,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from rules.cards import Card, Rank, Suit
-from rules.errors import InvalidInputError
-from rules.games import Game
+from prefdd.rules.cards import Card, Rank, Suit
+from prefdd.rules.errors import InvalidInputError
+from prefdd.rules.games import Game
 
 
 @dataclass(frozen=True)
 class Deal:
     """The hands by seat, and the cards named as out of play.
 
-    >>> from rules.games import PREFERANS
+    >>> from prefdd.rules.games import PREFERANS
     >>> deal = parse_deal("AKQJT987... .AKQJT987.. ..AKQJT987. | ...AK", PREFERANS)
     >>> len(deal.hands[1]), sorted(deal.out_of_play)
     (8, [Card('CK'), Card('CA')])
@@ -131,7 +131,7 @@ def parse_seat(text: str | None, game: Game, seats: int, role: str = "") -> int 
 
     `role` names the seat in the error (``dealer``, ``declarer``...).
 
-    >>> from rules import PRIFFE
+    >>> from prefdd.rules import PRIFFE
     >>> parse_seat("w", PRIFFE, 4), parse_seat("2", PRIFFE, 4), parse_seat(None, PRIFFE, 4)
     (3, 2, None)
     """
@@ -193,7 +193,7 @@ def check_deal(deal: Deal, game: Game) -> None:
 def format_hand(cards: Iterable[Card], symbols: bool = False) -> str:
     """A hand in ``S.H.D.C`` notation, or with suit symbols for people.
 
-    >>> from rules.cards import parse_cards
+    >>> from prefdd.rules.cards import parse_cards
     >>> format_hand(parse_cards("SA ST C7"))
     'AT...7'
     >>> format_hand(parse_cards("SA ST C7"), symbols=True)

@@ -6,9 +6,9 @@ class InvalidInputError(ValueError):
 
     The message names the card, hand or trick at fault and the rule broken.
 
-    >>> from rules import parse_card
+    >>> from prefdd.rules import parse_card
     >>> parse_card("SZ")
     Traceback (most recent call last):
     ...
-    rules.errors.InvalidInputError: unknown rank 'Z' in card 'SZ' (ranks are A K Q J T/10 9 8 7 6 5 4 3 2)
+    prefdd.rules.errors.InvalidInputError: unknown rank 'Z' in card 'SZ' (ranks are A K Q J T/10 ...)
     """

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from rules.cards import Card, Rank, Suit
-from rules.constraints import Constraint
-from rules.errors import InvalidInputError
+from prefdd.rules.cards import Card, Rank, Suit
+from prefdd.rules.constraints import Constraint
+from prefdd.rules.errors import InvalidInputError
 
 _STANDARD_RANKS = tuple(Rank)
 _DECKS: dict[tuple[str, int], frozenset[Card]] = {}  # by game name and hands: deals are checked often

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from rules.cards import Card, Suit
-from rules.constraints import Constraint
-from rules.games import Game
+from prefdd.rules.cards import Card, Suit
+from prefdd.rules.constraints import Constraint
+from prefdd.rules.games import Game
 
 
 @dataclass(frozen=True)
@@ -38,8 +38,8 @@ class TrickRules:
     def winner(self, trick: Sequence[Card]) -> int:
         """The index in `trick` of the card that wins it (so far).
 
-        >>> from rules.cards import parse_cards
-        >>> from rules.games import PREFERANS
+        >>> from prefdd.rules.cards import parse_cards
+        >>> from prefdd.rules.games import PREFERANS
         >>> TrickRules(PREFERANS, Suit.HEARTS, PREFERANS.constraints).winner(
         ...     parse_cards("SA H7 S8"))
         1
@@ -66,8 +66,8 @@ class TrickRules:
     ) -> str | None:
         """The first rule that forbids playing `card` from `hand` to `trick`, None if it may be played.
 
-        >>> from rules.cards import parse_card, parse_cards
-        >>> from rules.games import PREFERANS
+        >>> from prefdd.rules.cards import parse_card, parse_cards
+        >>> from prefdd.rules.games import PREFERANS
         >>> rules = TrickRules(PREFERANS, Suit.HEARTS, PREFERANS.constraints)
         >>> rules.refusal(frozenset(parse_cards("SK H7 D8")), parse_cards("SA"), parse_card("D8"))
         'must follow ♠ (revoke)'

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 
-from rules.cards import Card, parse_card
-from rules.errors import InvalidInputError
+from prefdd.rules.cards import Card, parse_card
+from prefdd.rules.errors import InvalidInputError
 
 TRICK_SEPARATORS = "/|\n"
 
@@ -30,7 +30,7 @@ def parse_play(text: str, players: int) -> tuple[Card, ...]:
     >>> parse_play("SA S7 / H9", 3)
     Traceback (most recent call last):
     ...
-    rules.errors.InvalidInputError: trick 1 of the play has 2 cards (♠A ♠7): a complete trick has 3, ...
+    prefdd.rules.errors.InvalidInputError: trick 1 of the play has 2 cards (♠A ♠7): ...
     """
     groups = [group.replace(",", " ").split() for group in re.split(r"[/|\n]", text)]
     while groups and not groups[-1]:

@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from rules.cards import Card, Suit
-from rules.constraints import Constraint
-from rules.deal import Deal, check_deal
-from rules.errors import InvalidInputError
-from rules.games import Game
-from rules.play import TrickRules
+from prefdd.rules.cards import Card, Suit
+from prefdd.rules.constraints import Constraint
+from prefdd.rules.deal import Deal, check_deal
+from prefdd.rules.errors import InvalidInputError
+from prefdd.rules.games import Game
+from prefdd.rules.play import TrickRules
 
 _COMPASS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
@@ -46,9 +46,9 @@ class Position:
     `constraints` defaults to the game's standard set, without the lowest-winner
     duty when only two hands play (a Vienna defender stayed home).
 
-    >>> from rules.deal import parse_deal
-    >>> from rules.games import PREFERANS
-    >>> from rules.cards import parse_cards
+    >>> from prefdd.rules.deal import parse_deal
+    >>> from prefdd.rules.games import PREFERANS
+    >>> from prefdd.rules.cards import parse_cards
     >>> deal = parse_deal("AK.7.. Q8.A.. J7.K..", PREFERANS)
     >>> pos = Position(PREFERANS, deal, trump=Suit.HEARTS, leader=0,
     ...                played=tuple(parse_cards("SA S8 S7")))
@@ -150,8 +150,8 @@ class Position:
         in a hand or in the current trick lies between them: whichever is played,
         the play goes the same way. Groups come in suit order (S H D C), high first.
 
-        >>> from rules.deal import parse_deal
-        >>> from rules.games import PREFERANS
+        >>> from prefdd.rules.deal import parse_deal
+        >>> from prefdd.rules.games import PREFERANS
         >>> deal = parse_deal("QJT8.A.. K97.K..7 A.QJT9..", PREFERANS)
         >>> [" ".join(str(c) for c in group) for group in
         ...  Position(PREFERANS, deal, None, leader=0).equivalent_groups()]

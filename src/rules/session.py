@@ -32,12 +32,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.cards import Suit, parse_cards
-from rules.contracts import Play, get_contract
-from rules.deal import parse_deal, parse_seat
-from rules.errors import InvalidInputError
-from rules.games import get_game
-from rules.play_notation import parse_play
+from prefdd.rules.cards import Suit, parse_cards
+from prefdd.rules.contracts import Play, get_contract
+from prefdd.rules.deal import parse_deal, parse_seat
+from prefdd.rules.errors import InvalidInputError
+from prefdd.rules.games import get_game
+from prefdd.rules.play_notation import parse_play
 
 KEYS = ("title", "players", "game", "deal", "contract", "dealer", "declarer", "home", "invite",
         "trump", "rules", "talon-leads", "play")
@@ -79,7 +79,7 @@ def read_session(text: str) -> list[SessionDeal]:
     >>> read_session("game: preferans\\ndeal: A8.K.. K7.A.. 9.7.8.\\nplay: SA")
     Traceback (most recent call last):
     ...
-    rules.errors.InvalidInputError: deal 1 (line 1): no contract: write a line 'contract: ...'
+    prefdd.rules.errors.InvalidInputError: deal 1 (line 1): no contract: write a line 'contract: ...'
     """
     deals = []
     carried: dict[str, str] = {}

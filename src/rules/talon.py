@@ -6,8 +6,8 @@ or cutter holding six cards lays one away before the first lead (RULES.md
 3.1-3.3). A *talon deal* is a :class:`Deal` whose declarer holds those extra
 cards; :func:`lay_away` makes the playing deal from it.
 
->>> from rules.contracts import get_contract
->>> from rules.games import PREFERANS
+>>> from prefdd.rules.contracts import get_contract
+>>> from prefdd.rules.games import PREFERANS
 >>> deal = parse_talon_deal("QT7.KQJ.A.KQJ KJ.7.KQJT9.A9 A98.AT98..T87 | ..87.", PREFERANS, 0)
 >>> len(deal.hands[0]), len(legal_discards(deal, 0, PREFERANS))
 (12, 66)
@@ -21,11 +21,11 @@ from collections.abc import Iterable
 from dataclasses import replace
 from itertools import combinations
 
-from rules.cards import Card
-from rules.contracts import CONTRACTS, Contract
-from rules.deal import Deal, check_cards, parse_hand
-from rules.errors import InvalidInputError
-from rules.games import POLSKT_PASS, PREFERANS, VIENNA, Game
+from prefdd.rules.cards import Card
+from prefdd.rules.contracts import CONTRACTS, Contract
+from prefdd.rules.deal import Deal, check_cards, parse_hand
+from prefdd.rules.errors import InvalidInputError
+from prefdd.rules.games import POLSKT_PASS, PREFERANS, VIENNA, Game
 
 # The contracts a declarer may name after taking the talon, low to high.
 _PREFERANS_ORDER = tuple(
@@ -64,7 +64,7 @@ def talon_contracts(game: Game, bid: Contract | None = None) -> tuple[Contract, 
     of the bid's suit or higher; after a premium bid with talon, that premium contract or a
     higher one (RULES.md 3.1). Polskt pass: the trump is known, so a bid names it.
 
-    >>> from rules.contracts import get_contract
+    >>> from prefdd.rules.contracts import get_contract
     >>> [c.name for c in talon_contracts(VIENNA, get_contract(VIENNA, "2"))]
     ['2', '3', '4']
     >>> [c.name for c in talon_contracts(VIENNA, get_contract(VIENNA, "bettel"))]
@@ -222,9 +222,9 @@ def legal_discards(deal: Deal, declarer: int, game: Game) -> tuple[frozenset[Car
 def lay_away(deal: Deal, declarer: int, discard: Iterable[Card]) -> Deal:
     """The deal in play after the declarer lays `discard` away (out of play).
 
-    >>> from rules.deal import parse_deal
+    >>> from prefdd.rules.deal import parse_deal
     >>> deal = parse_deal("AKQ... 987... JT.7..", PREFERANS)
-    >>> from rules.cards import parse_card
+    >>> from prefdd.rules.cards import parse_card
     >>> sorted(lay_away(deal, 0, [parse_card("SA")]).out_of_play)
     [Card('SA')]
     """

@@ -1,12 +1,17 @@
-"""The double-dummy solver: a Cython engine and the Python API over it.
+"""The double-dummy solver: a Cython engine, the Python API over it, and the analyses built on it.
+
+Two layers: the engine's wrapper (:mod:`prefdd.solver.api`: ``solve``; :mod:`prefdd.solver.batch`:
+``solve_many``) and, in :mod:`prefdd.solver.analyses`, the questions asked of it (contracts,
+tables, card-by-card analysis, the talon, bid expectations, layouts and scores). The analyses
+import the engine's layer, never the other way round.
 
 The names below are imported from their modules on first use (PEP 562), so
 that a program solving single deals does not load numpy and the batch,
 talon and bidding modules with them.
 
->>> from solver import solve_many
+>>> from prefdd.solver import solve_many
 >>> solve_many.__module__
-'solver.batch'
+'prefdd.solver.batch'
 """
 
 from __future__ import annotations
@@ -15,24 +20,24 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the names for type checkers; at run time __getattr__ imports them
-    from solver.analysis import Analysis, CardGroup, PlayedCard, analyse, analyse_contract  # noqa: F401
-    from solver.api import Solution, set_table_size, solve  # noqa: F401
-    from solver.batch import solve_many  # noqa: F401
-    from solver.bidding import BidResult, bid  # noqa: F401
-    from solver.contracts import ContractResult, solve_contract  # noqa: F401
-    from solver.scores import ScoreOptions, score  # noqa: F401
-    from solver.tables import FAMILIES, LABELS, Table, table  # noqa: F401
-    from solver.talon import TalonChoice, TalonResult, solve_talon  # noqa: F401
+    from prefdd.solver.analyses.bidding import BidResult, bid  # noqa: F401
+    from prefdd.solver.analyses.contracts import ContractResult, solve_contract  # noqa: F401
+    from prefdd.solver.analyses.played import Analysis, CardGroup, PlayedCard, analyse, analyse_contract  # noqa: F401
+    from prefdd.solver.analyses.scores import ScoreOptions, score  # noqa: F401
+    from prefdd.solver.analyses.tables import FAMILIES, LABELS, Table, table  # noqa: F401
+    from prefdd.solver.analyses.talon import TalonChoice, TalonResult, solve_talon  # noqa: F401
+    from prefdd.solver.api import Solution, set_table_size, solve  # noqa: F401
+    from prefdd.solver.batch import solve_many  # noqa: F401
 
 _HOMES = {
-    "solver.analysis": ("Analysis", "CardGroup", "PlayedCard", "analyse", "analyse_contract"),
-    "solver.api": ("Solution", "set_table_size", "solve"),
-    "solver.batch": ("solve_many",),
-    "solver.bidding": ("BidResult", "bid"),
-    "solver.contracts": ("ContractResult", "solve_contract"),
-    "solver.scores": ("ScoreOptions", "score"),
-    "solver.tables": ("FAMILIES", "LABELS", "Table", "table"),
-    "solver.talon": ("TalonChoice", "TalonResult", "solve_talon"),
+    "prefdd.solver.analyses.played": ("Analysis", "CardGroup", "PlayedCard", "analyse", "analyse_contract"),
+    "prefdd.solver.api": ("Solution", "set_table_size", "solve"),
+    "prefdd.solver.batch": ("solve_many",),
+    "prefdd.solver.analyses.bidding": ("BidResult", "bid"),
+    "prefdd.solver.analyses.contracts": ("ContractResult", "solve_contract"),
+    "prefdd.solver.analyses.scores": ("ScoreOptions", "score"),
+    "prefdd.solver.analyses.tables": ("FAMILIES", "LABELS", "Table", "table"),
+    "prefdd.solver.analyses.talon": ("TalonChoice", "TalonResult", "solve_talon"),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
@@ -42,7 +47,7 @@ __all__ = sorted(_HOME_OF)
 def __getattr__(name: str) -> object:
     module = _HOME_OF.get(name)
     if module is None:
-        raise AttributeError(f"module 'solver' has no attribute {name!r}")
+        raise AttributeError(f"module 'prefdd.solver' has no attribute {name!r}")
     value = getattr(import_module(module), name)
     globals()[name] = value
     return value

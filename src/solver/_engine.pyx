@@ -2287,7 +2287,7 @@ cdef class Engine:
     """A search engine with its own transposition table; one per thread.
 
     Positions are set with :meth:`set_position` in engine terms (seats in play
-    order, 64-bit hands); the Python API in :mod:`solver.api` does that mapping.
+    order, 64-bit hands); the Python API in :mod:`prefdd.solver.api` does that mapping.
     """
 
     cdef State st
@@ -2468,7 +2468,7 @@ cdef class Engine:
 
         The value is his tricks, or with `minimise` the tricks he leaves to the defenders (the
         engine's MAX side are then the defenders, `counted` him): higher is better for him, as
-        in :class:`solver.talon._Question`. Rows run in order without the GIL, each starting
+        in :class:`prefdd.solver.analyses.talon._Question`. Rows run in order without the GIL, each starting
         from the previous row's best discard and value (neighbouring deals tend to agree).
         """
         cdef Setup su

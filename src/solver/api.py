@@ -1,6 +1,6 @@
 """The solver's Python API: positions in, small frozen results out.
 
->>> from rules import PREFERANS, Position, Suit, parse_deal
+>>> from prefdd.rules import PREFERANS, Position, Suit, parse_deal
 >>> deal = parse_deal("AKQ... 987... JT.7..", PREFERANS)
 >>> solve(Position(PREFERANS, deal, Suit.SPADES, leader=0, declarer=0)).tricks
 3
@@ -15,8 +15,8 @@ import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules import Card, Game, InvalidInputError, Position, Suit, Trick
-from solver._engine import GOAL_TRICKS, GOAL_WIN, Engine
+from prefdd.rules import Card, Game, InvalidInputError, Position, Suit, Trick
+from prefdd.solver._engine import GOAL_TRICKS, GOAL_WIN, Engine
 
 _local = threading.local()
 _table_mb = 256

@@ -8,7 +8,7 @@ call to the next: a new engine's table is mapped into memory page by page as
 the search first touches it, and the kernel handles those page faults one
 thread at a time, so new threads for every call would pay that again.
 
->>> from rules import PREFERANS, Position, Suit, parse_deal
+>>> from prefdd.rules import PREFERANS, Position, Suit, parse_deal
 >>> deals = ["AKQ... 987... JT.7..", "987... AKQ... JT.7.."]
 >>> positions = [Position(PREFERANS, parse_deal(d, PREFERANS), Suit.SPADES, 0) for d in deals]
 >>> solve_many(positions, seats=0).tolist()
@@ -24,8 +24,8 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 
 import numpy as np
 
-from rules import Position
-from solver.api import _engine, solve, trick_search
+from prefdd.rules import Position
+from prefdd.solver.api import _engine, solve, trick_search
 
 CHUNK = 16
 

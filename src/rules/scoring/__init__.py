@@ -1,19 +1,19 @@
 """Scoring: what a deal's result is worth in each of the four games.
 
 One module per game, each following its seed's scoring section:
-:mod:`~rules.scoring.preferans` (pool, dump and whist points; Sochi, Leningrad,
-Rostov), :mod:`~rules.scoring.vienna` (payments to and from the pot),
-:mod:`~rules.scoring.priffe` (trick and honour points, games of a sits) and
-:mod:`~rules.scoring.polskt_pass` (pot and bets).
+:mod:`~prefdd.rules.scoring.preferans` (pool, dump and whist points; Sochi, Leningrad,
+Rostov), :mod:`~prefdd.rules.scoring.vienna` (payments to and from the pot),
+:mod:`~prefdd.rules.scoring.priffe` (trick and honour points, games of a sits) and
+:mod:`~prefdd.rules.scoring.polskt_pass` (pot and bets).
 
->>> from rules.scoring import score_contract
+>>> from prefdd.rules.scoring import score_contract
 >>> score_contract(6, declarer=0, tricks=(6, 2, 2))[0].pool
 2
 """
 
-from rules.scoring.polskt_pass import PolsktPassPayment, PolsktPassSettlement, deal_winner
-from rules.scoring.polskt_pass import settle as settle_polskt_pass
-from rules.scoring.preferans import (
+from prefdd.rules.scoring.polskt_pass import PolsktPassPayment, PolsktPassSettlement, deal_winner
+from prefdd.rules.scoring.polskt_pass import settle as settle_polskt_pass
+from prefdd.rules.scoring.preferans import (
     CONTRACT_VALUES,
     MISERE_VALUE,
     WHIST_QUOTAS,
@@ -25,10 +25,10 @@ from rules.scoring.preferans import (
     score_contract,
     score_misere,
 )
-from rules.scoring.preferans import settle as settle_preferans
-from rules.scoring.priffe import Honours, PriffeScore, Sits, honour_cards, honour_points
-from rules.scoring.priffe import score_deal as score_priffe
-from rules.scoring.vienna import (
+from prefdd.rules.scoring.preferans import settle as settle_preferans
+from prefdd.rules.scoring.priffe import Honours, PriffeScore, Sits, honour_cards, honour_points
+from prefdd.rules.scoring.priffe import score_deal as score_priffe
+from prefdd.rules.scoring.vienna import (
     BASE_STAKE,
     Defence,
     ViennaPayment,

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.errors import InvalidInputError
+from prefdd.rules.errors import InvalidInputError
 
 _TRICKS = 5
 

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rules.errors import InvalidInputError
+from prefdd.rules.errors import InvalidInputError
 
 CONTRACT_VALUES = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
 """Points of a trick contract by its level (RULES.md 3.3)."""

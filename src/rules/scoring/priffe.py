@@ -15,7 +15,7 @@ A deal gives
 
 Trick points count towards game (*utgång*), which :class:`Sits` keeps track of.
 
->>> from rules.cards import parse_cards
+>>> from prefdd.rules.cards import parse_cards
 >>> hands = [parse_cards("DA DK DQ"), parse_cards("DJ"), [], []]
 >>> ours, theirs = score_deal("ruter", (5, 2, 4, 2), hands, declarer=0)
 >>> ours
@@ -28,8 +28,8 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from rules.cards import Card, Rank, Suit
-from rules.errors import InvalidInputError
+from prefdd.rules.cards import Card, Rank, Suit
+from prefdd.rules.errors import InvalidInputError
 
 CONTRACTS = ("ruter", "hjarter", "nolla", "priffe", "passnolla")
 _HONOURS = {
@@ -84,7 +84,7 @@ def honour_points(contract: str, hands: Sequence[Iterable[Card]],
                   scale: Honours = Honours.STANDARD) -> tuple[int, int]:
     """Each side's points for the honours dealt to it (two each score nothing).
 
-    >>> from rules.cards import parse_cards
+    >>> from prefdd.rules.cards import parse_cards
     >>> honour_points("nolla", [parse_cards("S2 H2 D2 C2"), [], [], []], Honours.ONE_HAND)
     (50, 0)
     """
@@ -122,7 +122,7 @@ def score_deal(contract: str, tricks: Sequence[int], hands: Sequence[Iterable[Ca
     Passnolla: side 1 takes two tricks, so side 0 takes eleven and side 1
     scores five odd tricks; side 0 was dealt three of the deuces.
 
-    >>> from rules.cards import parse_cards
+    >>> from prefdd.rules.cards import parse_cards
     >>> hands = [parse_cards("S2"), parse_cards("C2"), parse_cards("H2 D2"), []]
     >>> for score in score_deal("passnolla", (6, 1, 5, 1), hands):
     ...     print(score)

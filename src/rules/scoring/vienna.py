@@ -6,7 +6,7 @@ the amount played for is the whole pot, at most the maximum, and each trick
 is worth a tenth of it. Seats are the three players in the play, 0, 1, 2
 clockwise; the declarer's left-hand defender is the next seat.
 
-Contract names are those of :mod:`rules.contracts`: ``1``–``4``, ``spiel1``–``spiel3``,
+Contract names are those of :mod:`prefdd.rules.contracts`: ``1``–``4``, ``spiel1``–``spiel3``,
 ``hearts``, and ``bettel``, ``mord``, ``plauderer``, ``mord-open``, each also
 ``-ohne`` (without talon). The Swedish names *fem*, *sex*, *sju*, *åtta*,
 *hjärter* and *utan köp* are accepted too.
@@ -25,7 +25,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.errors import InvalidInputError
+from prefdd.rules.errors import InvalidInputError
 
 BASE_STAKE = 10
 """The base stake in units."""

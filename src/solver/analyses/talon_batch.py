@@ -7,11 +7,11 @@ without the GIL: per layout, every discard (those that leave the same play
 up to ranks searched once), the first searched outward from the previous
 layout's value and the rest only asked whether they beat the best so far,
 the previous layout's best discard tried first. The answers are those of
-:func:`solver.talon.solve_talon` (``TalonChoice.tricks``), for Preferans and
+:func:`prefdd.solver.analyses.talon.solve_talon` (``TalonChoice.tricks``), for Preferans and
 Vienna Préférence (Polskt pass's win comes from solve_talon itself).
 
->>> from rules import PREFERANS, get_contract, parse_cards
->>> from solver.layouts import Hidden
+>>> from prefdd.rules import PREFERANS, get_contract, parse_cards
+>>> from prefdd.solver.analyses.layouts import Hidden
 >>> hidden = Hidden.make("preferans", parse_cards("SA SK SJ ST S9 HA HK D7 C8 C7"), seat=0, dealer=2,
 ...                      talon=parse_cards("DA C9"))
 >>> layouts = hidden.enumerate(limit=3)
@@ -27,12 +27,12 @@ from functools import lru_cache
 
 import numpy as np
 
-from rules import PREFERANS, VIENNA, Aim, Contract, InvalidInputError, get_contract
-from rules.talon import discard_size, lay_away, legal_discards
-from solver._engine import GOAL_TRICKS
-from solver.api import _engine
-from solver.layouts import Hidden
-from solver.talon import _Question
+from prefdd.rules import PREFERANS, VIENNA, Aim, Contract, InvalidInputError, get_contract
+from prefdd.rules.talon import discard_size, lay_away, legal_discards
+from prefdd.solver._engine import GOAL_TRICKS
+from prefdd.solver.analyses.layouts import Hidden
+from prefdd.solver.analyses.talon import _Question
+from prefdd.solver.api import _engine
 
 
 def talon_tricks(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray) -> np.ndarray:
@@ -40,7 +40,7 @@ def talon_tricks(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndar
 
     The declarer is the player (`hidden.seat`), who picks up the cards in no
     hand (the talon, shown or unseen) before laying away; tricks count as
-    :attr:`solver.talon.TalonChoice.tricks` does. Contracts asking the same
+    :attr:`prefdd.solver.analyses.talon.TalonChoice.tricks` does. Contracts asking the same
     question of the play (6♠ … 10♠) are searched once.
     """
     game = hidden.game

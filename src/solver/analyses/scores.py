@@ -4,9 +4,9 @@ Double dummy fixes the declarer's side's tricks; how the other seats share
 theirs (which matters to Preferans whists or Vienna payments) is taken from
 the optimal line the solver gives, so the score is that of the line shown.
 
->>> from rules import PREFERANS, get_contract, parse_deal
+>>> from prefdd.rules import PREFERANS, get_contract, parse_deal
 >>> deal = parse_deal("QT7.KQJ.A.KQJ KJ.7.KQJT9.A9 A98.AT98..T87", PREFERANS)
->>> from solver.contracts import solve_contract
+>>> from prefdd.solver.analyses.contracts import solve_contract
 >>> result = solve_contract(deal, get_contract(PREFERANS, "6NT"), dealer=2, declarer=0, line=True)
 >>> [s.dump for s in score(result)]
 [6, 0, 0]
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules import PREFERANS, PRIFFE, VIENNA, Aim
-from rules.scoring import (
+from prefdd.rules import PREFERANS, PRIFFE, VIENNA, Aim
+from prefdd.rules.scoring import (
     Defence,
     Honours,
     Scoring,
@@ -29,7 +29,7 @@ from rules.scoring import (
     settle_contract,
     settle_polskt_pass,
 )
-from solver.contracts import ContractResult
+from prefdd.solver.analyses.contracts import ContractResult
 
 
 @dataclass(frozen=True)

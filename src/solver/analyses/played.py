@@ -8,7 +8,7 @@ Whose value it is follows the contract:
 
 - a contract with a declarer (and Priffe's passnolla): the declarer's side's
   tricks in the whole deal (passnolla: seat 0's side), as
-  :class:`~solver.contracts.ContractResult` counts them; the declarer's side
+  :class:`~prefdd.solver.analyses.contracts.ContractResult` counts them; the declarer's side
   plays for many tricks (for few in misère, bettel, nolla), the other side for
   the opposite, and a card costs its side the tricks it gives away;
 - all-pass, each for himself, no declarer: the tricks the player of the card can be held to
@@ -24,7 +24,7 @@ One ``card_values`` solve per card gives both values and the cost: the value
 before a card is the best of the values after each legal card, and the
 engine's transposition table stays warm from one card to the next.
 
->>> from rules import PREFERANS, get_contract, parse_deal, parse_play
+>>> from prefdd.rules import PREFERANS, get_contract, parse_deal, parse_play
 >>> deal = parse_deal("A8.K.. K7.A.. 9.7.8.", PREFERANS)
 >>> play = get_contract(PREFERANS, "6NT").setup(deal, dealer=2, declarer=0,
 ...                                             played=parse_play("HK HA H7 / SK", 3))
@@ -42,8 +42,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
-from rules import Aim, Card, Contract, Deal, Play, Position
-from solver.api import solve
+from prefdd.rules import Aim, Card, Contract, Deal, Play, Position
+from prefdd.solver.api import solve
 
 Value = int | bool
 
@@ -125,9 +125,11 @@ def analyse(play: Play, progress: Callable[[int, int], None] | None = None) -> A
 
 def analyse_contract(deal: Deal, contract: Contract, dealer: int, declarer: int | None = None,
                      played: tuple[Card, ...] = (), **options: object) -> Analysis:
-    """Set up `contract` on `deal` (as :meth:`rules.Contract.setup`, with its options) and analyse `played`.
+    """Set up `contract` on `deal` and analyse `played`.
 
-    >>> from rules import PRIFFE, get_contract, parse_deal, parse_play
+    The contract is set up as :meth:`~prefdd.rules.Contract.setup` does, with its options.
+
+    >>> from prefdd.rules import PRIFFE, get_contract, parse_deal, parse_play
     >>> deal = parse_deal("N:AK.2.. Q.43.. J2.5.. 3.Q6..", PRIFFE)
     >>> result = analyse_contract(deal, get_contract(PRIFFE, "nolla"), dealer=3, declarer=0,
     ...                           played=parse_play("H2", 4))

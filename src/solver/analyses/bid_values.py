@@ -9,7 +9,7 @@ are these:
   the final settlement, in whist points: 10 per pool point (20 in Leningrad,
   where the pool counts double), less 10 per dump point, plus the whists he
   writes, less those written on him, less the mean of the three players'
-  values so that they sum to zero (what :func:`rules.scoring.settle_preferans`
+  values so that they sum to zero (what :func:`prefdd.rules.scoring.settle_preferans`
   does with a closed pool). It does not depend on how the defenders share
   their tricks.
 - **Vienna**: both defenders go with; the value is the declarer's net
@@ -19,8 +19,8 @@ are these:
 - **Priffe**: the declarer's side's points (trick and honour points) less the
   other side's.
 
->>> from rules import PREFERANS, get_contract
->>> from solver.scores import ScoreOptions
+>>> from prefdd.rules import PREFERANS, get_contract
+>>> from prefdd.solver.analyses.scores import ScoreOptions
 >>> trick_values(get_contract(PREFERANS, "6S"), ScoreOptions())[4:8].round(2).tolist()
 [-46.67, -27.33, 5.33, 14.0]
 """
@@ -31,8 +31,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from rules import Aim, Card, Contract, InvalidInputError
-from rules.scoring import (
+from prefdd.rules import Aim, Card, Contract, InvalidInputError
+from prefdd.rules.scoring import (
     ScoreSheet,
     score_contract,
     score_misere,
@@ -41,7 +41,7 @@ from rules.scoring import (
     settle_polskt_pass,
     settle_preferans,
 )
-from solver.scores import ScoreOptions
+from prefdd.solver.analyses.scores import ScoreOptions
 
 
 def trick_values(contract: Contract, options: ScoreOptions, players: int = 4) -> np.ndarray:

@@ -20,8 +20,8 @@ The work is shared rather than done discard by discard:
   more?"), so a worse discard is cut off by one probe; for the grid, each
   exact value is searched outward from its neighbour's value.
 
->>> from rules import PREFERANS, get_contract
->>> from rules.talon import parse_talon_deal
+>>> from prefdd.rules import PREFERANS, get_contract
+>>> from prefdd.rules.talon import parse_talon_deal
 >>> deal = parse_talon_deal("QT7.KQJ.A.KQJ KJ.7.KQJT9.A9 A98.AT98..T87 | ..87.", PREFERANS, 1)
 >>> result = solve_talon(deal, dealer=0, declarer=1, contracts=[get_contract(PREFERANS, "6D")])
 >>> choice = result.choice("6d")
@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rules import (
+from prefdd.rules import (
     POLSKT_PASS,
     Aim,
     Card,
@@ -53,9 +53,9 @@ from rules import (
     Suit,
     get_contract,
 )
-from rules.talon import allowed_contracts, check_talon_deal, lay_away, legal_discards
-from solver._engine import GOAL_TRICKS, GOAL_WIN, Engine
-from solver.api import _engine
+from prefdd.rules.talon import allowed_contracts, check_talon_deal, lay_away, legal_discards
+from prefdd.solver._engine import GOAL_TRICKS, GOAL_WIN, Engine
+from prefdd.solver.api import _engine
 
 
 @dataclass(frozen=True)
@@ -262,7 +262,7 @@ def solve_talon(deal: Deal, dealer: int, declarer: int, *,
     """The best discard for each contract the declarer may name, double dummy.
 
     `deal.hands[declarer]` holds the declarer's cards with the talon (see
-    :mod:`rules.talon`). `contracts` defaults to every talon contract the declarer
+    :mod:`prefdd.rules.talon`). `contracts` defaults to every talon contract the declarer
     may name after the final bid `bid` (every usual one without a bid); `game` is
     needed only when neither names it. With `grid`, every legal discard is
     evaluated exactly for every contract. The contracts' questions run on

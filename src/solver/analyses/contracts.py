@@ -1,6 +1,6 @@
 """Solving a named contract: the contract sets the question, the engine answers it.
 
->>> from rules import PREFERANS, get_contract, parse_deal
+>>> from prefdd.rules import PREFERANS, get_contract, parse_deal
 >>> deal = parse_deal("QT7.KQJ.A.KQJ KJ.7.KQJT9.A9 A98.AT98..T87", PREFERANS)
 >>> result = solve_contract(deal, get_contract(PREFERANS, "6S"), dealer=0, declarer=0)
 >>> result.tricks, result.made, result.margin
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules import Card, Constraint, Contract, Deal, Play, Suit
-from solver.api import Solution, solve
+from prefdd.rules import Card, Constraint, Contract, Deal, Play, Suit
+from prefdd.solver.api import Solution, solve
 
 
 @dataclass(frozen=True)

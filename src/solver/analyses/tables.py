@@ -5,7 +5,7 @@ the same game as the other side maximising theirs, and likewise for
 minimising) are solved once, so a Priffe table takes seven solves, not
 sixteen.
 
->>> from rules import PRIFFE, parse_deal
+>>> from prefdd.rules import PRIFFE, parse_deal
 >>> deal = parse_deal(
 ...     "N:AKQJ.T98.765.432 T987.AKQ.J4.JT98 6543.J76.AKQ.AKQ 2.5432.T9832.765", PRIFFE)
 >>> result = table(deal, PRIFFE, dealer=3)
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rules import Contract, Deal, Game, get_contract
-from solver.api import side_of, solve
+from prefdd.rules import Contract, Deal, Game, get_contract
+from prefdd.solver.api import side_of, solve
 
 FAMILIES: dict[str, tuple[str, ...]] = {
     "preferans": ("6S", "6C", "6D", "6H", "6NT", "misere"),

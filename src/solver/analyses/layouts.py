@@ -18,7 +18,7 @@ order of the classic "solve all deals" histograms).
 Everything here is plain data that pickles, so layouts can be solved in
 other processes or on other machines.
 
->>> from rules import parse_cards
+>>> from prefdd.rules import parse_cards
 >>> hidden = Hidden.make("preferans", parse_cards("SA SK SQ SJ ST S9 S8 S7 HA HK"), seat=0, dealer=2,
 ...                      talon=parse_cards("HQ HJ"))
 >>> len(hidden.unseen), hidden.sizes, hidden.count()
@@ -37,7 +37,7 @@ from functools import cached_property
 
 import numpy as np
 
-from rules import Card, Deal, Game, InvalidInputError, get_game
+from prefdd.rules import Card, Deal, Game, InvalidInputError, get_game
 
 HANDS = {"preferans": 3, "vienna": 3, "polskt-pass": 4, "priffe": 4}
 """The hands dealt in each game as analysed here (three-player Preferans and Vienna tables)."""

@@ -7,7 +7,7 @@ best discard where the contract lets him take the talon (contracts without
 the talon are played with the hand as it is); and the outcomes are
 aggregated: per contract the distribution of the declarer's tricks, the
 probability that it makes, and the expected *bidder's score* under the
-chosen scoring system (:mod:`solver.bid_values` says whose score it is and
+chosen scoring system (:mod:`prefdd.solver.analyses.bid_values` says whose score it is and
 what is assumed of the defenders), each with its standard error.
 
 The recommended bid is the contract of highest expected score, or *pass*
@@ -25,7 +25,7 @@ Reproducible: every layout is drawn up front from ``numpy.random.default_rng(see
 in the calling process and results land by layout index, so the numbers are
 the same whatever the number of workers or the executor.
 
->>> from rules import parse_cards
+>>> from prefdd.rules import parse_cards
 >>> result = bid("preferans", parse_cards("SA SK SQ SJ ST S9 S8 HA HK HQ"), seat=0, dealer=2,
 ...              talon=parse_cards("CA CK"), contracts=["6S", "10S"], samples=4, seed=1, workers=1)
 >>> result.probability.tolist(), result.recommended.name
@@ -50,15 +50,25 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rules import CONTRACTS, PREFERANS, VIENNA, Aim, Card, Contract, Game, InvalidInputError, get_contract
-from rules.contracts import VIENNA_SUIT_ORDER
-from solver.bid_values import priffe_value, trick_values
-from solver.contracts import solve_contract
-from solver.layouts import Hidden
-from solver.scores import ScoreOptions
-from solver.stretches import Stretches
-from solver.talon import solve_talon
-from solver.talon_batch import talon_tricks
+from prefdd.rules import (
+    CONTRACTS,
+    PREFERANS,
+    VIENNA,
+    Aim,
+    Card,
+    Contract,
+    Game,
+    InvalidInputError,
+    get_contract,
+)
+from prefdd.rules.contracts import VIENNA_SUIT_ORDER
+from prefdd.solver.analyses.bid_values import priffe_value, trick_values
+from prefdd.solver.analyses.contracts import solve_contract
+from prefdd.solver.analyses.layouts import Hidden
+from prefdd.solver.analyses.scores import ScoreOptions
+from prefdd.solver.analyses.talon import solve_talon
+from prefdd.solver.analyses.talon_batch import talon_tricks
+from prefdd.solver.stretches import Stretches
 
 DEFAULT_SAMPLES = {"preferans": 1000, "vienna": 1000, "polskt-pass": 1000, "priffe": 20}
 """Layouts sampled when no number is given (Priffe's 52-card deals solve far slower)."""
@@ -71,7 +81,7 @@ EXACT_LIMIT = 2_000_000
 def bid_contracts(game: Game) -> tuple[Contract, ...]:
     """The contracts a player can bid and declare: all but all-pass and passnolla.
 
-    >>> from rules import PRIFFE
+    >>> from prefdd.rules import PRIFFE
     >>> [c.name for c in bid_contracts(PRIFFE)]
     ['ruter', 'hjarter', 'nolla', 'priffe']
     """
@@ -293,7 +303,7 @@ def bid(game: str | Game, hand: Iterable[Card], seat: int, dealer: int, *,
     """Bid expectations for `hand` held at `seat`, `dealer` dealing: see the module's docstring.
 
     `talon`, `out` and `known` are what the player knows besides his hand
-    (:class:`solver.layouts.Hidden`). `samples` layouts are drawn with `seed`
+    (:class:`prefdd.solver.analyses.layouts.Hidden`). `samples` layouts are drawn with `seed`
     (default: :data:`DEFAULT_SAMPLES`), or with `exact` every layout is
     solved. The work runs on `workers` processes (default: every core; much
     of a layout's work is Python, which threads would take turns at) or on
@@ -399,7 +409,7 @@ def _leave_interrupts_to_caller() -> None:
 
 def _scores(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray, tricks: np.ndarray,
             made: np.ndarray, options: ScoreOptions) -> np.ndarray:
-    """The bidder's score per layout and contract (:mod:`solver.bid_values`)."""
+    """The bidder's score per layout and contract (:mod:`prefdd.solver.analyses.bid_values`)."""
     scores = np.zeros(tricks.shape, dtype=np.float64)
     for column, contract in enumerate(contracts):
         if hidden.game_name == "priffe":
