@@ -126,7 +126,7 @@ def _as_data(scored: object) -> object:
 def _score_words(scored: object, options: ScoreOptions, position: Position) -> str:
     """The score in one line: each seat's (or side's) non-zero entries."""
     if scored is None:
-        return "No score: an ending is not a whole deal."
+        return "No score: not a whole deal of the game (an ending, or a player of the table not in the play)."
     rows = scored if isinstance(scored, tuple) else getattr(scored, "payments", ())
     parts = []
     for row in rows:
