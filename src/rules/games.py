@@ -84,6 +84,8 @@ class Game:
         >>> VIENNA.parse_rules("trumpftvang").names
         'follow,ruff,head'
         """
+        if not isinstance(text, str):
+            raise InvalidInputError(f"play rules are written as text, like 'follow,ruff', not {text!r}")
         key = text.strip().lower().replace("å", "a")
         if key in self.variants:
             return self.variants[key]
@@ -142,6 +144,8 @@ GAMES: dict[str, Game] = {g.name: g for g in (PREFERANS, VIENNA, POLSKT_PASS, PR
 
 def get_game(name: str) -> Game:
     """The game named `name` (``preferans``, ``vienna``, ``polskt-pass``, ``priffe``)."""
+    if not isinstance(name, str):
+        raise InvalidInputError(f"a game is named by text ({', '.join(GAMES)}), not {name!r}")
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     if key not in GAMES:
         raise InvalidInputError(f"unknown game {name!r} (games: {', '.join(GAMES)})")

@@ -11,11 +11,12 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from prefdd.rules import Card, Game, InvalidInputError, Position, Suit, Trick
+from prefdd.rules import Card, Game, InvalidInputError, Position, Suit, Trick, checks
 from prefdd.solver._engine import GOAL_TRICKS, GOAL_WIN, Engine
 
 _local = threading.local()
@@ -29,10 +30,21 @@ def set_table_size(megabytes: int) -> None:
     >>> set_table_size(256)
     """
     global _table_mb
-    if megabytes < 1:
-        raise InvalidInputError(f"a table of {megabytes} MB is too small")
+    checks.integer(megabytes, "the table's size in MB", 1, _memory_mb())
+    try:
+        engine = Engine(megabytes)
+    except MemoryError:
+        raise InvalidInputError(f"a table of {megabytes} MB does not fit in the memory free") from None
     _table_mb = megabytes
-    _local.engine = None
+    _local.engine = engine
+
+
+def _memory_mb() -> int:
+    """The machine's memory in MB (a table must fit in it), or a terabyte if the system does not say."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2**20
+    except (ValueError, OSError, AttributeError):
+        return 2**20
 
 
 def _engine() -> Engine:
@@ -266,6 +278,13 @@ class _Search:
         return tuple(tricks)
 
 
+def check_question(position: Position, seat: int | None, minimise: bool) -> None:
+    """Refuse a question that is not a Position, a seat number (or None) and a minimise flag."""
+    checks.instance(position, Position, "position", "a Position")
+    checks.integer(seat, "seat", optional=True)
+    checks.flag(minimise, "minimise")
+
+
 def default_seat(position: Position, seat: int | None) -> int:
     """`seat`, or if None the declarer, else the leader."""
     if seat is None:
@@ -308,6 +327,9 @@ def solve(
     also says whether the seat wins the deal, and the card values and line
     are then for winning the deal.
     """
+    check_question(position, seat, minimise)
+    checks.flag(card_values, "card_values")
+    checks.flag(line, "line")
     seat = default_seat(position, seat)
     side = side_of(position, seat)
     won = sum(position.tricks_won[s] for s in side)

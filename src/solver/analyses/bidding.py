@@ -59,12 +59,13 @@ from prefdd.rules import (
     Contract,
     Game,
     InvalidInputError,
+    checks,
     get_contract,
 )
 from prefdd.rules.contracts import VIENNA_SUIT_ORDER
 from prefdd.solver.analyses.bid_values import priffe_value, trick_values
 from prefdd.solver.analyses.contracts import solve_contract
-from prefdd.solver.analyses.layouts import Hidden
+from prefdd.solver.analyses.layouts import LAYOUT_LIMIT, Hidden
 from prefdd.solver.analyses.scores import ScoreOptions
 from prefdd.solver.analyses.talon import solve_talon
 from prefdd.solver.analyses.talon_batch import talon_tricks
@@ -74,8 +75,10 @@ DEFAULT_SAMPLES = {"preferans": 1000, "vienna": 1000, "polskt-pass": 1000, "prif
 """Layouts sampled when no number is given (Priffe's 52-card deals solve far slower)."""
 STANDARD_OPTIONS = ScoreOptions()
 """Sochi scoring, a pot of 20 units, a maximum of 30, standard honours."""
-EXACT_LIMIT = 2_000_000
+EXACT_LIMIT = LAYOUT_LIMIT
 """The most layouts an exact enumeration takes on."""
+MAX_WORKERS = 1024
+"""The most worker processes a run is spread over."""
 
 
 def bid_contracts(game: Game) -> tuple[Contract, ...]:
@@ -176,7 +179,8 @@ class BidResult:
     Arrays are ``[layouts, contracts]``; the statistics are over the layouts
     solved. `partial` means the run was stopped before every layout was
     solved (the layouts kept are those finished, a uniform sample still when
-    sampling, but an enumeration left incomplete is not exact).
+    sampling; an enumeration left incomplete is neither exact nor a sample, and
+    has no standard errors: they are NaN).
     """
 
     hidden: Hidden
@@ -209,7 +213,7 @@ class BidResult:
 
     @property
     def probability_error(self) -> np.ndarray:
-        """Its standard error (0 for an exact enumeration)."""
+        """Its standard error (0 for an exact enumeration, NaN for one stopped part way)."""
         return self._error(self.made.astype(np.float64))
 
     @property
@@ -219,12 +223,21 @@ class BidResult:
 
     @property
     def expected_error(self) -> np.ndarray:
-        """Its standard error, std / sqrt(n) (0 for an exact enumeration)."""
+        """Its standard error, std / sqrt(n) (0 for an exact enumeration, NaN for one stopped part way)."""
         return self._error(self.scores)
 
+    @property
+    def sampled(self) -> bool:
+        """Whether the layouts solved are a uniform random sample, which the standard errors describe.
+
+        An enumeration is exact when whole (its errors are 0); stopped part way it is
+        neither exact nor a sample (its layouts come in a fixed order), and its errors are NaN.
+        """
+        return not self.exact
+
     def _error(self, values: np.ndarray) -> np.ndarray:
-        if self.exact and not self.partial:
-            return np.zeros(values.shape[1])
+        if self.exact:
+            return np.full(values.shape[1], np.nan if self.partial else 0.0)
         if len(values) < 2:
             return np.full(values.shape[1], np.inf)
         return values.std(axis=0, ddof=1) / math.sqrt(len(values))
@@ -272,15 +285,20 @@ class BidResult:
         """The mean paired score difference, recommendation less runner-up, and its standard error."""
         first, second = self._top_two
         difference = self._column(first) - self._column(second)
-        if self.exact and not self.partial:
-            return float(difference.mean()), 0.0
+        if self.exact:
+            return float(difference.mean()), math.nan if self.partial else 0.0
         error = difference.std(ddof=1) / math.sqrt(len(difference)) if len(difference) > 1 else math.inf
         return float(difference.mean()), float(error)
 
     @property
     def confidence(self) -> float:
-        """Φ(advantage / error): how likely the recommendation beats the runner-up (normal approximation)."""
+        """Φ(advantage / error): how likely the recommendation beats the runner-up (normal approximation).
+
+        NaN for an enumeration stopped part way, which gives no error to judge by.
+        """
         mean, error = self.advantage
+        if math.isnan(error):
+            return math.nan
         if error == 0:
             return 1.0 if mean > 0 else 0.5
         return 0.5 * (1 + math.erf(mean / error / math.sqrt(2)))
@@ -314,8 +332,18 @@ def bid(game: str | Game, hand: Iterable[Card], seat: int, dealer: int, *,
     """
     hidden = Hidden.make(game, hand, seat, dealer, talon=talon, out=out, known=known)
     the_game = hidden.game
-    chosen = (tuple(get_contract(the_game, name) for name in contracts) if contracts
+    if contracts is not None:
+        if isinstance(contracts, (str, bytes)) or not isinstance(contracts, Sequence) or not contracts:
+            raise InvalidInputError(f"contracts must be a list of contract names (None: every one), "
+                                    f"not {checks.shown(contracts)}")
+        for name in contracts:
+            checks.text(name, "a contract's name")
+    chosen = (tuple(get_contract(the_game, name) for name in contracts) if contracts is not None
               else bid_contracts(the_game))
+    checks.flag(exact, "exact")
+    checks.integer(samples, "samples", 1, LAYOUT_LIMIT, optional=True)
+    checks.integer(seed, "seed", 0, optional=True)
+    _check_run(options, workers, executor, progress)
     if exact and samples is not None:
         raise InvalidInputError("give a number of samples or ask for an exact enumeration, not both")
     if exact:
@@ -334,9 +362,10 @@ def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray,
              executor: Executor | None = None, chunk: int | None = None,
              progress: Callable[[int, int], None] | None = None) -> BidResult:
     """Solve and score the given `layouts` (rows of :meth:`Hidden.sample` or :meth:`Hidden.enumerate`)."""
+    _check_run(options, workers, executor, progress)
     names = tuple(c.name for c in contracts)
     count = len(layouts)
-    threads = workers or os.cpu_count() or 1
+    threads = min(workers or os.cpu_count() or 1, max(count, 1))  # more would have nothing to do
     size = chunk or max(1, min(128, count // (256 * threads)))  # small: a stop loses little work
     tricks = np.zeros((count, len(names)), dtype=np.int16)
     made = np.zeros((count, len(names)), dtype=bool)
@@ -386,6 +415,15 @@ def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray,
     layouts, tricks, made = layouts[kept], tricks[kept], made[kept]
     return BidResult(hidden, tuple(contracts), layouts, tricks, made, _scores(hidden, contracts, layouts,
                      tricks, made, options), exact, count, options, seed, partial=len(kept) < count)
+
+
+def _check_run(options: ScoreOptions, workers: int | None, executor: Executor | None,
+               progress: Callable[[int, int], None] | None) -> None:
+    """Refuse options, workers, an executor or a progress callback of the wrong kind."""
+    checks.instance(options, ScoreOptions, "options", "ScoreOptions")
+    checks.integer(workers, "workers", 1, MAX_WORKERS, optional=True)
+    checks.instance(executor, Executor, "executor", "an Executor or None", optional=True)
+    checks.instance(progress, Callable, "progress", "a function of (done, total) or None", optional=True)
 
 
 def _solving_order(hidden: Hidden, layouts: np.ndarray) -> np.ndarray:

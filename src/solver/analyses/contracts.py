@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from prefdd.rules import Card, Constraint, Contract, Deal, Play, Suit
+from prefdd.rules import Card, Constraint, Contract, Deal, Play, Suit, checks
 from prefdd.solver.api import Solution, solve
 
 
@@ -60,6 +60,9 @@ def solve_contract(
     line: bool = False,
 ) -> ContractResult:
     """Solve `contract` on `deal` dealt by `dealer`, as the contract's rules set it up."""
+    checks.instance(contract, Contract, "contract", "a Contract (get_contract finds one by name)")
+    checks.flag(card_values, "card_values")
+    checks.flag(line, "line")
     play = contract.setup(deal, dealer, declarer, home=home, player=player, trump=trump, rules=rules,
                           played=played, talon_leads=talon_leads, invite=invite)
     position = play.position

@@ -37,8 +37,10 @@ from functools import cached_property
 
 import numpy as np
 
-from prefdd.rules import Card, Deal, Game, InvalidInputError, get_game
+from prefdd.rules import Card, Deal, Game, InvalidInputError, checks, get_game
 
+LAYOUT_LIMIT = 2_000_000
+"""The most layouts a problem takes on at once, drawn or enumerated (their arrays take 44 MB or more)."""
 HANDS = {"preferans": 3, "vienna": 3, "polskt-pass": 4, "priffe": 4}
 """The hands dealt in each game as analysed here (three-player Preferans and Vienna tables)."""
 
@@ -67,9 +69,15 @@ class Hidden:
              known: Mapping[int, Iterable[Card]] | None = None) -> Hidden:
         """The player's view, checked: a full hand, seats that exist, every card once and in the deck."""
         name = game.name if isinstance(game, Game) else get_game(game).name
+        hand, talon, out = checks.cards(hand, "hand"), checks.cards(talon, "talon"), checks.cards(out, "out")
+        checks.integer(seat, "seat")
+        checks.integer(dealer, "dealer")
+        checks.instance(known, Mapping, "known", "a mapping of seats to Cards, or None", optional=True)
+        known = {checks.integer(s, "a known seat"): checks.cards(c, f"the known cards of seat {s}")
+                 for s, c in (known or {}).items()}
         hidden = cls(name, frozenset(hand), seat, dealer, frozenset(talon), frozenset(out),
-                     tuple(sorted((s, frozenset(c)) for s, c in (known or {}).items())))
-        hidden._check(list(hand), list(talon), list(out), known or {})
+                     tuple(sorted((s, frozenset(c)) for s, c in known.items())))
+        hidden._check(list(hand), list(talon), list(out), known)
         return hidden
 
     @property
@@ -131,8 +139,9 @@ class Hidden:
 
     def sample(self, n: int, seed: int | np.random.Generator | None = None) -> np.ndarray:
         """`n` layouts drawn uniformly at random (each row an independent shuffle)."""
-        if n < 1:
-            raise InvalidInputError(f"the number of samples must be at least 1, not {n}")
+        checks.integer(n, "the number of samples", 1, LAYOUT_LIMIT)
+        if not isinstance(seed, np.random.Generator):
+            checks.integer(seed, "seed", 0, optional=True)
         rng = np.random.default_rng(seed)
         row = np.repeat(np.arange(len(self.sizes), dtype=np.int8), self.sizes)
         return rng.permuted(np.tile(row, (n, 1)), axis=1)

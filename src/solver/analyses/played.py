@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
-from prefdd.rules import Aim, Card, Contract, Deal, Play, Position
+from prefdd.rules import Aim, Card, Contract, Deal, InvalidInputError, Play, Position, checks
 from prefdd.solver.api import solve
 
 Value = int | bool
@@ -111,6 +111,8 @@ def analyse(play: Play, progress: Callable[[int, int], None] | None = None) -> A
     `progress`, if given, is called after each card with the number of cards done and
     the number to do.
     """
+    checks.instance(play, Play, "play", "a Play (Contract.setup makes one)")
+    checks.instance(progress, Callable, "progress", "a function of (done, total) or None", optional=True)
     final = play.position
     start = replace(final, played=())
     cards = []
@@ -136,8 +138,16 @@ def analyse_contract(deal: Deal, contract: Contract, dealer: int, declarer: int 
     >>> [(c.seat, c.card.symbol, c.cost, c.best) for c in result.mistakes]
     [(0, '♥2', 1, ((Card('SA'), Card('SK')),))]
     """
+    checks.instance(contract, Contract, "contract", "a Contract (get_contract finds one by name)")
+    unknown = sorted(set(options) - _SETUP_OPTIONS)
+    if unknown:
+        known = ", ".join(sorted(_SETUP_OPTIONS))
+        raise InvalidInputError(f"unknown option {unknown[0]!r} (options: {known})")
     play = contract.setup(deal, dealer, declarer, played=played, **options)  # type: ignore[arg-type]
     return analyse(play)
+
+
+_SETUP_OPTIONS = {"home", "player", "trump", "rules", "talon_leads", "invite"}
 
 
 def _judge(play: Play, position: Position, card: Card, trick: int) -> PlayedCard:

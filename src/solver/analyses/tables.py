@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from prefdd.rules import Contract, Deal, Game, get_contract
+from prefdd.rules import Contract, Deal, Game, check_deal, checks, get_contract
 from prefdd.solver.api import side_of, solve
 
 FAMILIES: dict[str, tuple[str, ...]] = {
@@ -53,6 +53,9 @@ class Table:
 
 def table(deal: Deal, game: Game, dealer: int) -> Table:
     """The double-dummy table of `deal`, dealt by `dealer`."""
+    checks.instance(game, Game, "game", "a Game (PREFERANS, VIENNA, POLSKT_PASS or PRIFFE)")
+    check_deal(deal, game)
+    checks.seat(dealer, "dealer", len(deal.hands))
     contracts = [get_contract(game, name) for name in FAMILIES[game.name]]
     seats = deal.active_seats
     cells = np.zeros((len(seats), len(contracts)), dtype=np.int16)

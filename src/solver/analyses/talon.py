@@ -34,7 +34,7 @@ The work is shared rather than done discard by discard:
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from copy import copy
 from dataclasses import dataclass
@@ -51,6 +51,7 @@ from prefdd.rules import (
     InvalidInputError,
     Play,
     Suit,
+    checks,
     get_contract,
 )
 from prefdd.rules.talon import allowed_contracts, check_talon_deal, lay_away, legal_discards
@@ -243,6 +244,23 @@ def _best_values(question: _Question, discards: Sequence[frozenset[Card]],
     return best, ties
 
 
+MAX_WORKERS = 1024
+"""The most threads a talon is spread over."""
+
+
+def _contract_list(contracts: Sequence[Contract]) -> list[Contract]:
+    """The contracts asked, checked: Contracts, at least one."""
+    if isinstance(contracts, (str, bytes)) or not isinstance(contracts, Iterable):
+        raise InvalidInputError(f"contracts must be a list of Contracts (or None: every one), "
+                                f"not {checks.shown(contracts)}")
+    listed = list(contracts)
+    for contract in listed:
+        checks.instance(contract, Contract, "contracts", "Contracts (get_contract finds one by name)")
+    if not listed:
+        raise InvalidInputError("contracts is empty: name at least one (or None: every one)")
+    return listed
+
+
 def _game_of(game: Game | None, contracts: Sequence[Contract] | None, bid: Contract | None) -> Game:
     named = {c.game.name: c.game for c in [*(contracts or ()), *([bid] if bid is not None else [])]}
     if game is not None:
@@ -268,10 +286,15 @@ def solve_talon(deal: Deal, dealer: int, declarer: int, *,
     evaluated exactly for every contract. The contracts' questions run on
     `workers` threads, each with its own engine (None: every core; default one).
     """
+    checks.instance(game, Game, "game", "a Game (PREFERANS, VIENNA or POLSKT_PASS) or None", optional=True)
+    checks.instance(bid, Contract, "bid", "a Contract or None", optional=True)
+    if contracts is not None:
+        contracts = _contract_list(contracts)
     game = _game_of(game, contracts, bid)
     check_talon_deal(deal, game, declarer)
-    if not 0 <= dealer < len(deal.hands):
-        raise InvalidInputError(f"dealer seat {dealer} does not exist (seats 0-{len(deal.hands) - 1})")
+    checks.seat(dealer, "dealer", len(deal.hands))
+    checks.flag(grid, "grid")
+    checks.integer(workers, "workers", 1, MAX_WORKERS, optional=True)
     asked = allowed_contracts(game, contracts, bid)
     discards = legal_discards(deal, declarer, game)
     laid = lay_away(deal, declarer, discards[0])
