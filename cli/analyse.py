@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 
@@ -12,6 +13,8 @@ from rich.console import Console
 from rich.progress import Progress
 
 from prefdd.cli.analysis_render import analysis_to_json, analysis_to_text, session_to_json, session_to_text
+from prefdd.cli.command import PrefddCommand
+from prefdd.cli.inputs import read_text
 from prefdd.rules import (
     GAMES,
     Play,
@@ -56,7 +59,7 @@ def _setup(game_name: str, deal_text: str, contract: str, dealer: str | None, de
     deal = parse_deal(deal_text, game)
     hands = len(deal.hands)
     home_seat = parse_seat(home, game, hands)
-    players = len(deal.active_seats) - (home_seat is not None)
+    players = len(deal.active_seats) - (home_seat in deal.active_seats)
     return get_contract(game, contract).setup(
         deal, parse_seat(dealer, game, hands) or 0, parse_seat(declarer, game, hands),
         home=home_seat, invite=parse_seat(invite, game, hands),
@@ -82,7 +85,7 @@ def _progress() -> Iterator[Callable[[int, int], None] | None]:
         yield advance
 
 
-@click.command(name="analyse", epilog=PLAY_HELP)
+@click.command(name="analyse", cls=PrefddCommand, epilog=PLAY_HELP)
 @click.argument("game", metavar="[GAME]", required=False,
                 type=click.Choice(sorted(GAMES), case_sensitive=False))
 @click.argument("deal", required=False)
@@ -117,9 +120,7 @@ def analyse_command(game: str | None, deal: str | None, contract: str | None, de
     if session is not None:
         if game is not None or deal is not None or contract is not None or play_text is not None:
             raise click.UsageError("give --session FILE alone, or GAME DEAL --contract --play")
-        stream = sys.stdin if session == "-" else open(session, encoding="utf-8")  # noqa: SIM115
-        with stream:
-            entries = read_session(stream.read())
+        entries = read_session(read_text(session))
         with _progress() as advance:
             results = [(entry, analyse(entry.play, advance)) for entry in entries]
         click.echo(json.dumps(session_to_json(results)) if as_json
@@ -138,6 +139,6 @@ def analyse_command(game: str | None, deal: str | None, contract: str | None, de
     if as_json:
         click.echo(json.dumps(analysis_to_json(result)))
     else:
-        colour = not ascii_only and sys.stdout.isatty()
+        colour = not ascii_only and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
         click.echo(analysis_to_text(result, ascii_only, colour), nl=False)
     return 0

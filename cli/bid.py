@@ -8,6 +8,7 @@ interrupted command).
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
@@ -27,10 +28,11 @@ from rich.progress import (
 from rich.text import Text
 
 from prefdd.cli.bid_render import bid_to_json, bid_to_text, plot_tricks
+from prefdd.cli.command import PrefddCommand
 from prefdd.cli.options import score_options, scoring_options
 from prefdd.rules import Card, InvalidInputError, get_game, parse_cards, parse_hand, parse_seat
-from prefdd.solver.analyses.bidding import bid
-from prefdd.solver.analyses.layouts import HANDS
+from prefdd.solver.analyses.bidding import MAX_WORKERS, bid
+from prefdd.solver.analyses.layouts import HANDS, LAYOUT_LIMIT
 
 INTERRUPTED = 130
 
@@ -59,6 +61,25 @@ def progress_bar(shown: bool) -> Iterator[Callable[[int, int], None] | None]:
         yield update
 
 
+def check_plot_path(path: str) -> None:
+    """Refuse a --plot file that could not be written, before any work: no matplotlib, no such
+    folder, or an image format matplotlib does not write (the file's extension names it)."""
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise click.UsageError("--plot needs matplotlib: pip install 'prefdd[plot]'") from None
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise click.UsageError(f"--plot: no folder {folder} to write {os.path.basename(path)} in")
+    if not os.access(folder, os.W_OK):
+        raise click.UsageError(f"--plot: cannot write in the folder {folder}")
+    extension = os.path.splitext(path)[1].lstrip(".").lower()
+    formats = Figure().canvas.get_supported_filetypes()
+    if extension and extension not in formats:
+        raise click.UsageError(f"--plot: matplotlib cannot write .{extension} files "
+                               f"(it writes {', '.join(sorted(formats))})")
+
+
 @contextmanager
 def executor_for(scheduler: str | None) -> Iterator[Executor | None]:
     """A Dask client's executor for the scheduler at `scheduler`, or None (local worker processes)."""
@@ -71,7 +92,7 @@ def executor_for(scheduler: str | None) -> Iterator[Executor | None]:
         raise click.UsageError("--dask needs dask[distributed]: pip install 'dask[distributed]'") from None
     try:
         client = Client(scheduler, timeout=10)
-    except OSError as error:
+    except Exception as error:  # a bad address (ValueError) or none listening (OSError), among others
         raise click.UsageError(f"--dask: cannot reach the scheduler at {scheduler}: {error}") from None
     with client:
         yield client.get_executor()
@@ -102,7 +123,7 @@ def _known(texts: tuple[str, ...], game_name: str) -> dict[int, list]:
     return known
 
 
-@click.command(name="bid")
+@click.command(name="bid", cls=PrefddCommand)
 @click.argument("game", metavar="GAME",
                 type=click.Choice(("preferans", "vienna", "polskt-pass", "priffe"), case_sensitive=False))
 @click.option("--hand", required=True, help="The player's cards, like 'SA SK ST HA D7 ...' or 'AKT.A.7.-' "
@@ -118,11 +139,14 @@ def _known(texts: tuple[str, ...], game_name: str) -> dict[int, list]:
 @click.option("--known", multiple=True, help="Cards known in another hand, 'SEAT:CARDS' (repeatable).")
 @click.option("--contracts", help="Comma-separated contracts to analyse (default: every contract "
                                   "the player can declare).")
-@click.option("--samples", type=int, help="Layouts to sample (default 1000; Priffe 20).")
+@click.option("--samples", type=click.IntRange(1, LAYOUT_LIMIT),
+              help="Layouts to sample (default 1000; Priffe 20).")
 @click.option("--exact", is_flag=True, help="Solve every layout instead of sampling (when few enough: "
                                             "with the talon known, 184,756).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled layouts.")
-@click.option("--workers", type=int, help="Worker processes (default: every core).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Seed of the sampled layouts.")
+@click.option("--workers", type=click.IntRange(1, MAX_WORKERS),
+              help="Worker processes (default: every core).")
 @click.option("--dask", "scheduler", metavar="ADDRESS",
               help="Solve on a Dask cluster: its scheduler's address, like tcp://host:8786 "
                    "(needs dask[distributed]).")
@@ -154,10 +178,7 @@ def bid_command(game: str, hand: str, seat: str, dealer: str | None, talon: str 
     if the_dealer is None:
         the_dealer = (player - 1) % HANDS[name]
     if plot is not None:
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            raise click.UsageError("--plot needs matplotlib: pip install 'prefdd[plot]'") from None
+        check_plot_path(plot)
     options = score_options(scoring, pot, maximum, honours)
     shown = sys.stderr.isatty() if progress is None else progress
     with executor_for(scheduler) as executor, progress_bar(shown) as callback:

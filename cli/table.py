@@ -10,12 +10,13 @@ from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
 
+from prefdd.cli.command import PrefddCommand
 from prefdd.cli.main import GAME_NAMES
 from prefdd.rules import get_game, parse_deal, parse_seat
 from prefdd.solver import LABELS, Table, table
 
 
-@click.command(name="table")
+@click.command(name="table", cls=PrefddCommand)
 @click.argument("game", metavar="GAME", type=click.Choice(GAME_NAMES, case_sensitive=False))
 @click.argument("deal")
 @click.option("--dealer", default="0", show_default=True, help="The dealer's seat.")

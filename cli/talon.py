@@ -14,6 +14,7 @@ import json
 
 import click
 
+from prefdd.cli.command import PrefddCommand
 from prefdd.cli.talon_render import talon_to_json, talon_to_text
 from prefdd.rules import (
     POLSKT_PASS,
@@ -75,7 +76,7 @@ def _from_deal(game: Game, text: str, dealer_text: str, declarer_text: str | Non
     return parse_talon_deal(text, game, declarer), dealer, declarer
 
 
-@click.command(name="talon")
+@click.command(name="talon", cls=PrefddCommand)
 @click.argument("game", metavar="GAME", type=click.Choice(TALON_GAMES, case_sensitive=False))
 @click.argument("deal", required=False)
 @click.option("--hand", help="The declarer's hand before the talon, S.H.D.C (Polskt pass: his six cards).")
