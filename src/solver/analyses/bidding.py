@@ -60,6 +60,7 @@ from prefdd.solver.analyses.runner import (
     column_errors,
     normal_confidence,
     paired_advantage,
+    ranked,
     run_layouts,
     solving_order,
 )
@@ -217,48 +218,35 @@ class BidResult:
         return column_errors(values, self.exact and not self.partial)
 
     @property
-    def _ranking(self) -> list[int]:
-        """Contract columns and -1 for pass, best expected score first (ties: the lower contract)."""
-        means = self.expected
-        options = [*range(len(self.contracts)), -1]
-        return sorted(options, key=lambda i: -(means[i] if i >= 0 else 0.0))
+    def _choices(self) -> np.ndarray:
+        """``[layouts, contracts + 1]``: the scores, and pass (0) last."""
+        return np.column_stack([self.scores, np.zeros(self.count)])
 
-    def _column(self, index: int) -> np.ndarray:
-        return self.scores[:, index] if index >= 0 else np.zeros(self.count)
-
-    @property
-    def _top_two(self) -> tuple[int, int]:
-        """The best choice, and the best one that scores differently on some layout (if any does)."""
-        ranking = self._ranking
-        best = self._column(ranking[0])
-        second = next((i for i in ranking[1:] if not np.array_equal(self._column(i), best)), ranking[1])
-        return ranking[0], second
+    def _choice(self, index: int) -> Contract | None:
+        return self.contracts[index] if index < len(self.contracts) else None
 
     @property
     def recommended(self) -> Contract | None:
-        """The contract of highest expected score, or None: pass."""
-        best = self._top_two[0]
-        return self.contracts[best] if best >= 0 else None
+        """The contract of highest expected score (ties: the lower contract), or None: pass."""
+        return self._choice(ranked(self._choices)[0])
 
     @property
     def equivalent(self) -> tuple[Contract | None, ...]:
         """The other choices that score exactly as the recommendation on every layout (None: pass)."""
-        best = self._top_two[0]
-        column = self._column(best)
-        return tuple(self.contracts[i] if i >= 0 else None for i in self._ranking[1:]
-                     if np.array_equal(self._column(i), column))
+        return tuple(self._choice(i) for i in ranked(self._choices)[2])
 
     @property
     def runner_up(self) -> Contract | None:
         """The best choice that scores differently from the recommendation on some layout (None: pass)."""
-        second = self._top_two[1]
-        return self.contracts[second] if second >= 0 else None
+        second = ranked(self._choices)[1]
+        return None if second is None else self._choice(second)
 
     @property
     def advantage(self) -> tuple[float, float]:
         """The mean paired score difference, recommendation less runner-up, and its standard error."""
-        first, second = self._top_two
-        return paired_advantage(self._column(first), self._column(second), self.exact and not self.partial)
+        choices = self._choices
+        first, second, _ = ranked(choices)
+        return paired_advantage(choices[:, first], choices[:, second], self.exact and not self.partial)
 
     @property
     def confidence(self) -> float:
@@ -296,17 +284,21 @@ def bid(game: str | Game, hand: Iterable[Card], seat: int, dealer: int, *,
     the_game = hidden.game
     chosen = (tuple(get_contract(the_game, name) for name in contracts) if contracts
               else bid_contracts(the_game))
+    layouts = draw_layouts(hidden, samples, exact, seed)
+    return evaluate(hidden, chosen, layouts, exact=exact, options=options, seed=seed, workers=workers,
+                    executor=executor, progress=progress)
+
+
+def draw_layouts(hidden: Hidden, samples: int | None, exact: bool, seed: int | None) -> np.ndarray:
+    """`samples` layouts drawn with `seed` (default :data:`DEFAULT_SAMPLES`), or with `exact` every one."""
     if exact and samples is not None:
         raise InvalidInputError("give a number of samples or ask for an exact enumeration, not both")
     if exact:
         if hidden.count() > EXACT_LIMIT:
             raise InvalidInputError(f"{hidden.count():,} layouts are too many to enumerate (at most "
                                     f"{EXACT_LIMIT:,}): sample them instead")
-        layouts = hidden.enumerate()
-    else:
-        layouts = hidden.sample(DEFAULT_SAMPLES[the_game.name] if samples is None else samples, seed)
-    return evaluate(hidden, chosen, layouts, exact=exact, options=options, seed=seed, workers=workers,
-                    executor=executor, progress=progress)
+        return hidden.enumerate()
+    return hidden.sample(DEFAULT_SAMPLES[hidden.game_name] if samples is None else samples, seed)
 
 
 def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray, *, exact: bool = False,

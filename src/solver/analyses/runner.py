@@ -145,6 +145,22 @@ def paired_advantage(first: np.ndarray, second: np.ndarray, exact: bool) -> tupl
     return float(difference.mean()), float(error)
 
 
+def ranked(columns: np.ndarray) -> tuple[int, int | None, tuple[int, ...]]:
+    """The choices (columns of scores, one row per layout) ranked: the best (highest mean; ties: the
+    first), the runner-up (the best that scores differently on some layout, else the second best; None
+    if there is one choice) and the others that score as the best on every layout, best first.
+
+    >>> ranked(np.array([[1.0, 3.0, 3.0], [3.0, 3.0, 3.0]]))
+    (1, 0, (2,))
+    """
+    means = columns.mean(axis=0) if len(columns) else np.zeros(columns.shape[1])
+    order = sorted(range(columns.shape[1]), key=lambda i: -means[i])
+    best = order[0]
+    same = [i for i in order[1:] if np.array_equal(columns[:, i], columns[:, best])]
+    second = next((i for i in order[1:] if i not in same), order[1] if len(order) > 1 else None)
+    return best, second, tuple(same)
+
+
 def normal_confidence(mean: float, error: float) -> float:
     """Φ(mean / error): how likely a paired advantage is really positive (normal approximation).
 
