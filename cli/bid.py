@@ -77,7 +77,8 @@ def executor_for(scheduler: str | None) -> Iterator[Executor | None]:
         yield client.get_executor()
 
 
-def _seat(text: str | None, game_name: str) -> int | None:
+def seat_option(text: str | None, game_name: str) -> int | None:
+    """A seat option's value (None stays None)."""
     return parse_seat(text, get_game(game_name), HANDS[game_name])
 
 
@@ -90,13 +91,14 @@ def read_cards(text: str | None) -> list[Card]:
     return parse_cards(text)
 
 
-def _known(texts: tuple[str, ...], game_name: str) -> dict[int, list]:
+def known_option(texts: tuple[str, ...], game_name: str) -> dict[int, list]:
+    """The --known options' cards by seat."""
     known: dict[int, list] = {}
     for text in texts:
         seat, colon, cards = text.partition(":")
         if not colon:
             raise InvalidInputError(f"--known {text!r}: write a seat, a colon and the cards, like '1:SA SK'")
-        index = _seat(seat, game_name)
+        index = seat_option(seat, game_name)
         assert index is not None
         known.setdefault(index, []).extend(read_cards(cards))
     return known
@@ -148,9 +150,9 @@ def bid_command(game: str, hand: str, seat: str, dealer: str | None, talon: str 
     payment, Polskt pass's his gain, Priffe's his side's points less theirs.
     """
     name = get_game(game).name
-    player = _seat(seat, name)
+    player = seat_option(seat, name)
     assert player is not None
-    the_dealer = _seat(dealer, name)
+    the_dealer = seat_option(dealer, name)
     if the_dealer is None:
         the_dealer = (player - 1) % HANDS[name]
     if plot is not None:
@@ -162,7 +164,7 @@ def bid_command(game: str, hand: str, seat: str, dealer: str | None, talon: str 
     shown = sys.stderr.isatty() if progress is None else progress
     with executor_for(scheduler) as executor, progress_bar(shown) as callback:
         result = bid(name, read_cards(hand), player, the_dealer, talon=read_cards(talon),
-                     out=read_cards(out), known=_known(known, name),
+                     out=read_cards(out), known=known_option(known, name),
                      contracts=[c.strip() for c in contracts.split(",")] if contracts else None,
                      options=options, samples=samples, exact=exact, seed=None if exact else seed,
                      workers=workers, executor=executor, progress=callback)

@@ -135,6 +135,16 @@ def bid_to_json(result: BidResult) -> dict:
 
 def plot_tricks(result: BidResult, path: str) -> None:
     """Bar charts of each contract's trick distribution, written to `path` (matplotlib needed)."""
+    titles = [f"{c.name}: P={result.probability[i]:.2f}, E={result.expected[i]:.1f}"
+              for i, c in enumerate(result.contracts)]
+    plot_histograms(result.histograms / max(result.count, 1), titles, result.probability >= 0.5,
+                    "declarer's tricks", path)
+
+
+def plot_histograms(histograms: np.ndarray, titles: list[str], good: np.ndarray, xlabel: str,
+                    path: str) -> None:
+    """Bar charts of the rows of `histograms` (shares by tricks), one panel each with its title, green
+    where `good` else red, written to `path` as PNG (matplotlib needed)."""
     try:
         import matplotlib
     except ImportError:
@@ -142,23 +152,20 @@ def plot_tricks(result: BidResult, path: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    count = len(result.contracts)
+    count = len(histograms)
     columns = min(5, count)
     rows = -(-count // columns)
     figure, axes = plt.subplots(rows, columns, figsize=(2.6 * columns, 2.2 * rows), squeeze=False,
                                 sharex=True, sharey=True)
-    histograms = result.histograms / max(result.count, 1)
     tricks = np.arange(histograms.shape[1])
     for i, axis in enumerate(axes.flat):
         if i >= count:
             axis.set_visible(False)
             continue
-        contract = result.contracts[i]
-        axis.bar(tricks, histograms[i], color="tab:green" if result.probability[i] >= 0.5 else "tab:red")
-        axis.set_title(f"{contract.name}: P={result.probability[i]:.2f}, E={result.expected[i]:.1f}",
-                       fontsize=8)
+        axis.bar(tricks, histograms[i], color="tab:green" if good[i] else "tab:red")
+        axis.set_title(titles[i], fontsize=8)
         axis.tick_params(labelsize=7)
-    figure.supxlabel("declarer's tricks", fontsize=9)
+    figure.supxlabel(xlabel, fontsize=9)
     figure.supylabel("probability", fontsize=9)
     figure.tight_layout()
     figure.savefig(path, dpi=100)

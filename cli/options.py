@@ -31,6 +31,14 @@ def scoring_options(command: F) -> F:
     return command
 
 
-def score_options(scoring: str, pot: int, maximum: int, honours: str) -> ScoreOptions:
+def stake_options(command: F) -> F:
+    """Add --scoring, --pot and --maximum (Preferans and Vienna) to a command, in that order."""
+    for option in reversed(_SCORING[:3]):
+        command = option(command)
+    return command
+
+
+def score_options(scoring: str, pot: int, maximum: int,
+                  honours: str = Honours.STANDARD.value) -> ScoreOptions:
     """The scoring options as the solver takes them."""
     return ScoreOptions(Scoring(scoring.lower()), pot, maximum, Honours(honours.lower()))

@@ -131,7 +131,9 @@ def column_errors(values: np.ndarray, exact: bool) -> np.ndarray:
         return np.zeros(values.shape[1])
     if len(values) < 2:
         return np.full(values.shape[1], np.inf)
-    return values.std(axis=0, ddof=1) / math.sqrt(len(values))
+    errors = values.std(axis=0, ddof=1) / math.sqrt(len(values))
+    errors[np.ptp(values, axis=0) == 0] = 0.0  # a constant column: no rounding noise
+    return errors
 
 
 def paired_advantage(first: np.ndarray, second: np.ndarray, exact: bool) -> tuple[float, float]:

@@ -219,7 +219,7 @@ class WhistResult:
     @property
     def quota_error(self) -> np.ndarray:
         """Its standard error."""
-        return self._error(self._quota_made)
+        return self.standard_errors(self._quota_made)
 
     @property
     def expected(self) -> np.ndarray:
@@ -229,14 +229,15 @@ class WhistResult:
     @property
     def expected_error(self) -> np.ndarray:
         """Its standard error, std / sqrt(n) (0 for an exact enumeration)."""
-        return self._error(self.scores)
+        return self.standard_errors(self.scores)
 
     @property
     def partner_expected(self) -> np.ndarray:
         """The other defender's expected score in each outcome."""
         return self.partner_scores.mean(axis=0)
 
-    def _error(self, values: np.ndarray) -> np.ndarray:
+    def standard_errors(self, values: np.ndarray) -> np.ndarray:
+        """The standard error of each column's mean, `values` being ``[layouts, ...]`` (0 when exact)."""
         return column_errors(values, self.exact and not self.partial)
 
     @cached_property
@@ -262,11 +263,19 @@ class WhistResult:
 
     def follow(self, path: tuple[str, ...]) -> int:
         """The outcome reached from the turn after `path`, every later answer as :attr:`choices` has it."""
-        node = self._at(path)
-        while not isinstance(node, int):
-            path = (*path, self.choices[path])
-            node = dict(node.options)[path[-1]]
+        node = self._at((*path, *(answer for _, answer in self.line(path))))
+        assert isinstance(node, int)
         return node
+
+    def line(self, path: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
+        """The turns taken after `path`, as :attr:`choices` has them: (speaker, answer) each."""
+        node, taken = self._at(path), []
+        while not isinstance(node, int):
+            answer = self.choices[path]
+            taken.append((node.speaker, answer))
+            path = (*path, answer)
+            node = dict(node.options)[answer]
+        return tuple(taken)
 
     @property
     def turn(self) -> tuple[str, ...]:
