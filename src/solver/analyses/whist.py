@@ -45,6 +45,7 @@ import numpy as np
 
 from prefdd.rules import PREFERANS, Card, Contract, Game, InvalidInputError, get_contract
 from prefdd.rules.talon import lay_away
+from prefdd.solver._engine import GOAL_TRICKS
 from prefdd.solver.analyses.bidding import STANDARD_OPTIONS, draw_layouts
 from prefdd.solver.analyses.contracts import solve_contract
 from prefdd.solver.analyses.layouts import Hidden
@@ -57,7 +58,7 @@ from prefdd.solver.analyses.runner import (
     solving_order,
 )
 from prefdd.solver.analyses.scores import ScoreOptions
-from prefdd.solver.analyses.talon import solve_talon
+from prefdd.solver.analyses.talon import _Question, solve_talon
 from prefdd.solver.analyses.talon_batch import talon_tricks
 from prefdd.solver.analyses.whist_values import (
     Node,
@@ -66,6 +67,7 @@ from prefdd.solver.analyses.whist_values import (
     decisions,
     outcome_values,
 )
+from prefdd.solver.api import _engine
 
 ANSWERS = {"preferans": ("pass", "whist", "half-whist"), "vienna": ("home", "go", "invite")}
 """Each game's answers, as the results and the command name them."""
@@ -97,23 +99,26 @@ def defence_tricks(hidden: Hidden, declarer: int, contract: str, layouts: np.nda
 def _vienna_tricks(hidden: Hidden, declarer: int, contract: Contract, layout: np.ndarray) -> tuple[int, ...]:
     """The declarer's tricks against both defenders, and with the first, then the second, at home."""
     deal, _ = hidden.deal(layout)
-    first, second = defenders_of(declarer)
-
-    def declarers(laid, home: int | None = None) -> int:
-        return solve_contract(laid, contract, hidden.dealer, declarer, home=home).tricks
-
+    homes = (None, *defenders_of(declarer))
     if not contract.talon:  # spiel and hearts: the talon stays aside
-        return declarers(deal), declarers(deal, first), declarers(deal, second)
+        return tuple(solve_contract(deal, contract, hidden.dealer, declarer, home=home).tricks
+                     for home in homes)
     full = hidden.with_talon(deal, declarer)
     choice = solve_talon(full, hidden.dealer, declarer, contracts=[contract]).choice(contract.name)
-    # Discards of one group leave the same play up to ranks, with either defender at home too.
-    best: tuple[int, int] | None = None
+    # Each two-handed play asked of the best discards straight in the engine; discards of one group
+    # leave the same play up to ranks, with either defender at home too.
+    laid = lay_away(full, declarer, choice.discards[0])
+    engine = _engine()
+    alone = [_Question(full, contract.setup(laid, hidden.dealer, declarer, home=home), GOAL_TRICKS, engine)
+             for home in homes[1:]]
+    best: list[int] = []
     for group in choice.groups:
-        laid = lay_away(full, declarer, group[0])
-        alone = (declarers(laid, first), declarers(laid, second))
-        if best is None or sum(alone) > sum(best):
-            best = alone
-    assert best is not None
+        tricks = []
+        for question in alone:
+            question.load(group[0])
+            tricks.append(question.exact(question.top() // 2))
+        if not best or sum(tricks) > sum(best):
+            best = tricks
     return choice.tricks, *best
 
 
