@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
+from typing import Any
 
 import click
 from rich.console import Console
@@ -27,7 +28,7 @@ from rich.progress import (
 from rich.text import Text
 
 from prefdd.cli.bid_render import bid_to_json, bid_to_text, plot_tricks
-from prefdd.cli.options import score_options, scoring_options
+from prefdd.cli.options import layout_options, score_options, scoring_options
 from prefdd.rules import Card, InvalidInputError, get_game, parse_cards, parse_hand, parse_seat
 from prefdd.solver.analyses.bidding import bid
 from prefdd.solver.analyses.layouts import HANDS
@@ -120,14 +121,7 @@ def known_option(texts: tuple[str, ...], game_name: str) -> dict[int, list]:
 @click.option("--known", multiple=True, help="Cards known in another hand, 'SEAT:CARDS' (repeatable).")
 @click.option("--contracts", help="Comma-separated contracts to analyse (default: every contract "
                                   "the player can declare).")
-@click.option("--samples", type=int, help="Layouts to sample (default 1000; Priffe 20).")
-@click.option("--exact", is_flag=True, help="Solve every layout instead of sampling (when few enough: "
-                                            "with the talon known, 184,756).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled layouts.")
-@click.option("--workers", type=int, help="Worker processes (default: every core).")
-@click.option("--dask", "scheduler", metavar="ADDRESS",
-              help="Solve on a Dask cluster: its scheduler's address, like tcp://host:8786 "
-                   "(needs dask[distributed]).")
+@layout_options("1000; Priffe 20", "when few enough: with the talon known, 184,756")
 @scoring_options
 @click.option("--progress/--no-progress", default=None,
               help="Draw a progress bar on stderr (default: when stderr is a terminal).")
@@ -168,12 +162,22 @@ def bid_command(game: str, hand: str, seat: str, dealer: str | None, talon: str 
                      contracts=[c.strip() for c in contracts.split(",")] if contracts else None,
                      options=options, samples=samples, exact=exact, seed=None if exact else seed,
                      workers=workers, executor=executor, progress=callback)
+    return show(result, as_json, bid_to_json, bid_to_text, plot, plot_tricks)
+
+
+def show(result: Any, as_json: bool, to_json: Callable[[Any], dict], to_text: Callable[[Any], str],
+         plot: str | None, plot_to: Callable[[Any, str], None]) -> int:
+    """Print a run's result (as JSON or text), draw its plot if asked, and say if it was stopped.
+
+    Returns the exit status: 0, or 130 when the run was stopped (with nothing to show, if stopped
+    before any layout was solved).
+    """
     if result.count == 0:
         click.echo("prefdd: stopped before any layout was solved", err=True)
         return INTERRUPTED
-    click.echo(json.dumps(bid_to_json(result)) if as_json else bid_to_text(result), nl=as_json)
+    click.echo(json.dumps(to_json(result)) if as_json else to_text(result), nl=as_json)
     if plot is not None:
-        plot_tricks(result, plot)
+        plot_to(result, plot)
     if result.partial:
         click.echo(f"prefdd: stopped: {result.count} of {result.requested} layouts solved", err=True)
         return INTERRUPTED

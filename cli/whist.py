@@ -6,13 +6,12 @@ with a note, and the command exits with status 130, as ``prefdd bid`` does.
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
 
-from prefdd.cli.bid import INTERRUPTED, executor_for, known_option, progress_bar, read_cards, seat_option
-from prefdd.cli.options import score_options, stake_options
+from prefdd.cli.bid import executor_for, known_option, progress_bar, read_cards, seat_option, show
+from prefdd.cli.options import layout_options, score_options, stake_options
 from prefdd.cli.whist_render import plot_whist, whist_to_json, whist_to_text
 from prefdd.rules import get_game
 from prefdd.solver.analyses.whist import ANSWERS, whist
@@ -35,14 +34,7 @@ from prefdd.solver.analyses.whist import ANSWERS, whist
                    "average over the same layouts.")
 @click.option("--gentlemanly", is_flag=True,
               help="Preferans: when the declarer falls the defenders share their whists evenly.")
-@click.option("--samples", type=int, help="Layouts to sample (default 1000).")
-@click.option("--exact", is_flag=True, help="Solve every layout instead of sampling (Preferans with the "
-                                            "talon shown: 184,756).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled layouts.")
-@click.option("--workers", type=int, help="Worker processes (default: every core).")
-@click.option("--dask", "scheduler", metavar="ADDRESS",
-              help="Solve on a Dask cluster: its scheduler's address, like tcp://host:8786 "
-                   "(needs dask[distributed]).")
+@layout_options("1000", "Preferans with the talon shown: 184,756")
 @stake_options
 @click.option("--progress/--no-progress", default=None,
               help="Draw a progress bar on stderr (default: when stderr is a terminal).")
@@ -86,13 +78,4 @@ def whist_command(game: str, hand: str, seat: str, declarer: str, dealer: str, c
                        options=score_options(scoring, pot, maximum), gentlemanly=gentlemanly, partner=partner,
                        samples=samples, exact=exact, seed=None if exact else seed, workers=workers,
                        executor=executor, progress=callback)
-    if result.count == 0:
-        click.echo("prefdd: stopped before any layout was solved", err=True)
-        return INTERRUPTED
-    click.echo(json.dumps(whist_to_json(result)) if as_json else whist_to_text(result), nl=as_json)
-    if plot is not None:
-        plot_whist(result, plot)
-    if result.partial:
-        click.echo(f"prefdd: stopped: {result.count} of {result.requested} layouts solved", err=True)
-        return INTERRUPTED
-    return 0
+    return show(result, as_json, whist_to_json, whist_to_text, plot, plot_whist)

@@ -10,7 +10,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from prefdd.cli.bid_render import plot_histograms, spark
+from prefdd.cli.bid_render import known_words, layouts_words, plot_histograms, spark, view_to_json
 from prefdd.rules import format_hand
 from prefdd.solver.analyses.whist import WhistResult
 from prefdd.solver.analyses.whist_values import BOTH, FIRST_HOME, settlements
@@ -94,12 +94,7 @@ def whist_to_text(result: WhistResult) -> str:
     game = hidden.game
     buffer = io.StringIO()
     console = Console(file=buffer, width=120, highlight=False, color_system=None)
-    known = f", talon {format_hand(hidden.talon, symbols=True)}" if hidden.talon else ""
-    for seat, cards in hidden.known:
-        known += f", {_seat(result, seat)} holds {format_hand(cards, symbols=True)}"
-    how = (f"all {result.count:,} layouts" if result.exact and not result.partial
-           else f"{result.count:,} sampled layouts (seed {result.seed})" if not result.exact
-           else f"{result.count:,} of {result.requested:,} layouts")
+    known, how = known_words(hidden), layouts_words(result)
     console.print(f"{game.title}: {format_hand(hidden.hand, symbols=True)} at {_seat(result, hidden.seat)}, "
                   f"speaking {_place(result)}; {_seat(result, result.declarer)} declares "
                   f"{result.contract.title}, dealer {_seat(result, hidden.dealer)}{known}.", soft_wrap=True)
@@ -188,14 +183,9 @@ def whist_to_json(result: WhistResult) -> dict:
     histograms = result.histograms
     mean, error = result.advantage
     return {
-        "game": hidden.game_name,
-        "hand": format_hand(hidden.hand),
-        "seat": hidden.seat,
+        **view_to_json(hidden),
         "declarer": result.declarer,
-        "dealer": hidden.dealer,
         "contract": result.contract.name,
-        "talon": format_hand(hidden.talon) if hidden.talon else None,
-        "known": {str(seat): format_hand(cards) for seat, cards in hidden.known},
         "speaks": "first" if result.speaker == 1 else "second",
         "scoring": {"system": result.options.system.value, "pot": result.options.pot,
                     "maximum": result.options.maximum, "gentlemanly": result.gentlemanly},
