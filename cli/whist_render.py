@@ -20,7 +20,8 @@ def model(result: WhistResult) -> str:
     """The model, said where the answer is read."""
     discard = ("; the declarer lays away his best discard for the contract against both defenders"
                if result.contract.talon else "")
-    return ("double dummy: every hand is played as if all cards were seen" + discard +
+    return ("the unseen cards dealt uniformly over what you know; double dummy: every hand is played as if "
+            "all cards were seen" + discard +
             "; two defenders in the play share their tricks evenly (the seed's half-whist split)")
 
 
@@ -122,6 +123,9 @@ def whist_to_text(result: WhistResult) -> str:
                       spark(histograms[i]) if played else "", mean, *quota,
                       f"{result.expected[i]:.2f}", f"{result.expected_error[i]:.2f}")
     console.print(table)
+    console.print(f"The declarer makes {result.contract.name} against both defenders on "
+                  f"{100 * result.declarer_makes:.1f}% of these layouts (his hand is dealt at random, not as "
+                  "his bidding showed it: --known places cards you can infer).", soft_wrap=True)
     _settlement_table(result, console)
     mean, error = result.advantage
     best = result.action_outcomes[result.actions.index(result.recommended)]
@@ -195,6 +199,7 @@ def whist_to_json(result: WhistResult) -> dict:
         "layouts": result.count,
         "requested": result.requested,
         "partial": result.partial,
+        "declarer_makes": result.declarer_makes,
         "actions": [
             {"action": result.labels(outcome)[0], "partner": result.labels(outcome)[1], "then": outcome.then,
              "play": _play(result, outcome.play),

@@ -61,6 +61,7 @@ from prefdd.solver.analyses.scores import ScoreOptions
 from prefdd.solver.analyses.talon import _Question, solve_talon
 from prefdd.solver.analyses.talon_batch import talon_tricks
 from prefdd.solver.analyses.whist_values import (
+    BOTH,
     Node,
     Outcome,
     check_contract,
@@ -225,6 +226,18 @@ class WhistResult:
     def quota_error(self) -> np.ndarray:
         """Its standard error."""
         return self.standard_errors(self._quota_made)
+
+    @property
+    def declarer_makes(self) -> float:
+        """The probability that the declarer makes his contract against both defenders.
+
+        The layouts deal the declarer any hand consistent with what this defender
+        knows, not one that fits his bidding: a low value says so.
+        """
+        if not self.count:
+            return float("nan")
+        needed = self.contract.target if self.contract.game is PREFERANS else 6
+        return float((self.tricks[:, BOTH] <= self.hidden.game.hand_size - needed).mean())
 
     @property
     def expected(self) -> np.ndarray:
