@@ -301,6 +301,15 @@ def test_the_same_seed_gives_the_same_numbers_whatever_the_workers() -> None:
         assert np.array_equal(one.values, other.values)
 
 
+def test_a_dask_cluster_gives_the_same_numbers() -> None:
+    distributed = pytest.importorskip("distributed")
+    one = _small(workers=1)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        other = _small(executor=client.get_executor())
+    assert np.array_equal(one.tricks, other.tricks) and np.array_equal(one.values, other.values)
+
+
 def test_stopping_keeps_the_layouts_solved() -> None:
     def stop(done: int, total: int) -> None:
         raise KeyboardInterrupt
