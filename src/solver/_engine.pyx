@@ -54,6 +54,10 @@ GOAL_TRICKS = G_TRICKS
 GOAL_WIN = G_WIN
 
 
+class Stopped(KeyboardInterrupt):
+    """A search ended early by :meth:`Engine.stop`: it has no answer."""
+
+
 cdef class Engine:
     """A search engine with its own transposition table; one per thread.
 
@@ -63,6 +67,8 @@ cdef class Engine:
 
     cdef State st
     cdef dict contexts
+    # Engines are tracked weakly (prefdd.solver.stopping), so that a stop reaches every one.
+    cdef object __weakref__
 
     def __cinit__(self, int table_mb=256):
         cdef uint64_t nslots = 1
@@ -135,6 +141,25 @@ cdef class Engine:
                         trick, won, first2))
         load(&self.st, &su)
 
+    def stop(self):
+        """Stop the search running on this engine (a call from another thread): it unwinds from its
+        next trick start, and the call that started it raises :class:`Stopped`. An engine not
+        searching stops its next search, unless :meth:`resume` comes first."""
+        pdd_store(&self.st.stop, 1)
+
+    def resume(self):
+        """Let the next search run: undo a :meth:`stop` that found no search running."""
+        pdd_store(&self.st.stop, 0)
+
+    cdef int check_stopped(self) except -1:
+        """Raise Stopped if the search was stopped; its table entries, from an unfinished search, go."""
+        if pdd_load(&self.st.stop):
+            pdd_store(&self.st.stop, 0)
+            tt_restart(&self.st)
+            memset(self.st.deal, 0, sizeof(self.st.deal))
+            raise Stopped("the search was stopped")
+        return 0
+
     def clear(self):
         """Forget every table entry, as for another deal: the next search starts from a cold table."""
         tt_restart(&self.st)
@@ -145,6 +170,7 @@ cdef class Engine:
         cdef int result
         with nogil:
             result = search_value(&self.st)
+        self.check_stopped()
         return result
 
     def values(self, positions):
@@ -165,8 +191,11 @@ cdef class Engine:
                 self.fill(&setups[i], tuple(positions[i]))
             with nogil:
                 for i in range(count):
+                    if pdd_load(&self.st.stop):
+                        break
                     load(&self.st, &setups[i])
                     out[i] = search_value(&self.st)
+            self.check_stopped()
             return [out[i] for i in range(count)]
         finally:
             free(setups)
@@ -177,6 +206,7 @@ cdef class Engine:
         cdef int result
         with nogil:
             result = probe(&self.st, target)
+        self.check_stopped()
         return bool(result)
 
     def left(self):
@@ -265,6 +295,9 @@ cdef class Engine:
         guess = total // 2
         with nogil:
             for row in range(rows):
+                if pdd_load(&self.st.stop):
+                    break
                 for i in range(n):
                     su.hands[i] = hands[row, i]
                 out[row] = talon_best(&self.st, &su, me, size, minimise, total, &guess, &first)
+        self.check_stopped()

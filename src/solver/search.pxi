@@ -59,6 +59,8 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
     cdef Probe pr
     cdef uint64_t r = 0
     rel[0] = 0
+    if pdd_load(&st.stop):
+        return 0
     if st.goal == G_TRICKS:
         if target <= 0:
             return 1

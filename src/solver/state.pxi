@@ -14,6 +14,8 @@ cdef extern from *:
     static inline int pdd_popcount(unsigned long long x) { return __builtin_popcountll(x); }
     static inline int pdd_top(unsigned long long x) { return 63 - __builtin_clzll(x); }
     static inline void pdd_prefetch(const void* p) { __builtin_prefetch(p); }
+    static inline int pdd_load(int* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+    static inline void pdd_store(int* p, int v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
     static const unsigned long long pdd_suit_masks[4] = {
         0xFFFFULL, 0xFFFF0000ULL, 0xFFFF00000000ULL, 0xFFFF000000000000ULL};
     #define PDD_SUIT_TOPS 0x8000800080008000ULL
@@ -27,6 +29,9 @@ cdef extern from *:
     const uint64_t SUIT_TOPS "PDD_SUIT_TOPS"
     const uint64_t* pdd_seq_masks
     void pdd_prefetch(const void* p) nogil
+    # The stop flag, set by another thread while the search runs.
+    int pdd_load(int* p) nogil
+    void pdd_store(int* p, int v) nogil
     int pdd_ctz(uint64_t x) nogil
     int pdd_top(uint64_t x) nogil
     int pdd_popcount(uint64_t x) nogil
@@ -138,6 +143,8 @@ cdef struct State:
     uint32_t history[64]
     # The hands of the position the table was last started for, the trick in progress included (see new_deal).
     uint64_t deal[MAX_SEATS]
+    # Set by Engine.stop (from another thread): the search unwinds from its next trick start.
+    int stop
 
 
 cdef inline uint64_t suit_bits(int suit) noexcept nogil:
