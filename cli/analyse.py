@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from functools import partial
 
 import click
-from rich.console import Console
-from rich.progress import Progress
 
 from prefdd.cli.analysis_render import analysis_to_json, analysis_to_text, session_to_json, session_to_text
 from prefdd.cli.command import PrefddCommand
+from prefdd.cli.exits import ANSWERED, stop, stopped_line
 from prefdd.cli.inputs import read_text
+from prefdd.cli.progress import progress_bar
 from prefdd.rules import (
     GAMES,
     Play,
@@ -26,7 +26,9 @@ from prefdd.rules import (
     parse_seat,
     read_session,
 )
-from prefdd.solver import analyse
+from prefdd.rules.session import SessionDeal
+from prefdd.solver import Analysis, analyse
+from prefdd.solver.stopping import run_stoppable
 
 PLAY_HELP = """\b
 The play (--play): the cards in the order played, suit then rank, with suit
@@ -70,19 +72,25 @@ def _setup(game_name: str, deal_text: str, contract: str, dealer: str | None, de
     )
 
 
-@contextlib.contextmanager
-def _progress() -> Iterator[Callable[[int, int], None] | None]:
-    """A progress bar on stderr when it is a terminal (a big deal can take a while), else nothing."""
-    if not sys.stderr.isatty():
-        yield None
-        return
-    with Progress(transient=True, console=Console(stderr=True)) as bar:
-        task = bar.add_task("analysing", total=None)
+def _shifted(advance: Callable[[int, int], None], before: int, total: int, cards: int, _: int) -> None:
+    """A deal's progress as the session's: `before` cards of earlier deals, `total` in all."""
+    advance(before + cards, total)
 
-        def advance(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
 
-        yield advance
+def _analyse_session(entries: list[SessionDeal], advance: Callable[[int, int], None] | None,
+                     ) -> list[tuple[SessionDeal, Analysis]]:
+    """Each deal of a session analysed, in order; stopped, those analysed before the stop."""
+    total = sum(len(entry.play.position.played) for entry in entries)
+    done: list[tuple[SessionDeal, Analysis]] = []
+    before = 0
+    for entry in entries:
+        step = None if advance is None else partial(_shifted, advance, before, total)
+        analysis = analyse(entry.play, step)
+        if analysis.partial:
+            break
+        done.append((entry, analysis))
+        before += len(entry.play.position.played)
+    return done
 
 
 @click.command(name="analyse", cls=PrefddCommand, epilog=PLAY_HELP)
@@ -121,11 +129,14 @@ def analyse_command(game: str | None, deal: str | None, contract: str | None, de
         if game is not None or deal is not None or contract is not None or play_text is not None:
             raise click.UsageError("give --session FILE alone, or GAME DEAL --contract --play")
         entries = read_session(read_text(session))
-        with _progress() as advance:
-            results = [(entry, analyse(entry.play, advance)) for entry in entries]
-        click.echo(json.dumps(session_to_json(results)) if as_json
-                   else session_to_text(results, ascii_only), nl=as_json)
-        return 0
+        with progress_bar("cards") as advance:
+            results = run_stoppable(_analyse_session, entries, advance)
+        count = len(entries)
+        click.echo(json.dumps(session_to_json(results, count)) if as_json
+                   else session_to_text(results, ascii_only, count), nl=as_json)
+        if len(results) < count:
+            return stop(stopped_line(len(results), count, "deals analysed"))
+        return ANSWERED
     if game is None or deal is None:
         raise click.UsageError("give GAME and DEAL (or --session FILE)")
     if contract is None:
@@ -134,11 +145,13 @@ def analyse_command(game: str | None, deal: str | None, contract: str | None, de
         raise click.UsageError("give the cards played with --play")
     played = _setup(game, deal, contract, dealer, declarer, home, invite, trump, rules_text,
                     talon_leads, play_text)
-    with _progress() as advance:
-        result = analyse(played, advance)
+    with progress_bar("cards") as advance:
+        result = run_stoppable(analyse, played, advance)
     if as_json:
         click.echo(json.dumps(analysis_to_json(result)))
     else:
         colour = not ascii_only and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
         click.echo(analysis_to_text(result, ascii_only, colour), nl=False)
-    return 0
+    if result.partial:
+        return stop(stopped_line(len(result.cards), len(played.position.played), "cards analysed"))
+    return ANSWERED

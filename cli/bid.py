@@ -9,57 +9,21 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from typing import Any
 
 import click
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeRemainingColumn,
-)
-from rich.text import Text
 
 from prefdd.cli.bid_render import bid_to_json, bid_to_text, plot_tricks
 from prefdd.cli.command import PrefddCommand
+from prefdd.cli.exits import stop, stopped_line
 from prefdd.cli.options import layout_options, score_options, scoring_options
+from prefdd.cli.progress import progress_bar
 from prefdd.rules import Card, InvalidInputError, get_game, parse_cards, parse_hand, parse_seat
 from prefdd.solver.analyses.bidding import bid
 from prefdd.solver.analyses.layouts import HANDS
-
-INTERRUPTED = 130
-
-
-class RateColumn(ProgressColumn):
-    """Layouts solved per second."""
-
-    def render(self, task: Task) -> Text:
-        return Text("" if task.speed is None else f"{task.speed:.1f} layouts/s")
-
-
-@contextmanager
-def progress_bar(shown: bool) -> Iterator[Callable[[int, int], None] | None]:
-    """A progress callback drawing a bar on stderr, or None when not shown."""
-    if not shown:
-        yield None
-        return
-    columns = (TextColumn("solving"), BarColumn(), MofNCompleteColumn(), RateColumn(),
-               TextColumn("left"), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("layouts", total=None)
-
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield update
 
 
 def check_plot_path(path: str) -> None:
@@ -173,8 +137,7 @@ def bid_command(game: str, hand: str, seat: str, dealer: str | None, talon: str 
     if plot is not None:
         check_plot_path(plot)
     options = score_options(scoring, pot, maximum, honours)
-    shown = sys.stderr.isatty() if progress is None else progress
-    with executor_for(scheduler) as executor, progress_bar(shown) as callback:
+    with executor_for(scheduler) as executor, progress_bar("layouts", progress, rate=True) as callback:
         result = bid(name, read_cards(hand), player, the_dealer, talon=read_cards(talon),
                      out=read_cards(out), known=known_option(known, name),
                      contracts=[c.strip() for c in contracts.split(",")] if contracts is not None else None,
@@ -191,12 +154,10 @@ def show(result: Any, as_json: bool, to_json: Callable[[Any], dict], to_text: Ca
     before any layout was solved).
     """
     if result.count == 0:
-        click.echo("prefdd: stopped before any layout was solved", err=True)
-        return INTERRUPTED
+        return stop("prefdd: stopped before any layout was solved")
     click.echo(json.dumps(to_json(result)) if as_json else to_text(result), nl=as_json)
     if plot is not None:
         plot_to(result, plot)
     if result.partial:
-        click.echo(f"prefdd: stopped: {result.count} of {result.requested} layouts solved", err=True)
-        return INTERRUPTED
+        return stop(stopped_line(result.count, result.requested, "layouts solved"))
     return 0

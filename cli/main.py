@@ -39,6 +39,7 @@ from prefdd.rules import (
     parse_seat,
 )
 from prefdd.solver import score, solve, solve_contract
+from prefdd.solver.stopping import run_stoppable
 
 GAME_NAMES = ("preferans", "vienna", "polskt-pass", "priffe")
 
@@ -246,7 +247,7 @@ def solve_command(game: str, deal: str | None, contract: str | None, dealer: str
         return _solve_batch(batch, lambda text: answer(text)[0])
     if deal is None:
         raise click.UsageError("give a DEAL (or --batch FILE)")
-    data, text = answer(deal)
+    data, text = run_stoppable(answer, deal)
     click.echo(json.dumps(data) if as_json else text)
     return 0
 
@@ -261,7 +262,7 @@ def _solve_batch(batch: str, answer: Callable[[str], dict]) -> int:
             try:
                 if isinstance(deal_text, InvalidInputError):
                     raise deal_text
-                click.echo(json.dumps(answer(deal_text)))
+                click.echo(json.dumps(run_stoppable(answer, deal_text)))
                 solved += 1
             except InvalidInputError as error:
                 failed += 1

@@ -131,17 +131,21 @@ def talon_to_text(result: TalonResult, deal: Deal, game: Game) -> str:
                      _made_text(family[0]) if len(family) == 1 else
                      (_contract_label(made[-1]) if made else "-"), groups)
     text = "\n".join(lines) + "\n" + _render(grid)
+    of_those = ""
+    if result.partial:
+        text += f"Stopped: {len(result.choices)} of the {result.requested} contracts asked are solved.\n"
+        of_those = " (of those solved)"
     if polskt:
         winning = [c.contract.trump.symbol for c in result.choices
                    if c.made and c.contract.trump is not None]
         suits = ", ".join(winning[:-1]) + " or " + winning[-1] if len(winning) > 1 else "".join(winning)
-        text += (f"Seat {seat} wins the deal with {suits} trumps.\n" if winning
-                 else f"Seat {seat} cannot win the deal with any discard.\n")
+        text += (f"Seat {seat} wins the deal with {suits} trumps{of_those}.\n" if winning
+                 else f"Seat {seat} cannot win the deal with any discard{of_those}.\n")
     elif result.best is None:
-        text += "No contract makes with any discard.\n"
+        text += f"No contract{of_those} makes with any discard.\n"
     else:
         best = result.best
-        text += (f"Highest contract that makes: {_contract_label(best)}, {best.tricks} tricks, "
+        text += (f"Highest contract that makes{of_those}: {_contract_label(best)}, {best.tricks} tricks, "
                  f"laying away {group_text(best.groups[0])}.\n")
     if result.grid is not None and result.discards is not None:
         text += _grid_text(result)
@@ -205,6 +209,8 @@ def talon_to_json(result: TalonResult, deal: Deal, game: Game) -> dict:
         "hands": [_cards(h) for h in deal.hands],
         "choices": [choice_data(c) for c in result.choices],
         "best": None if result.best is None else result.best.contract.name,
+        "partial": result.partial,
+        "requested": result.requested,
     }
     if result.grid is not None and result.discards is not None:
         data["grid"] = {

@@ -6,21 +6,12 @@ with a note, and the command exits with status 130, as ``prefdd bid`` does.
 
 from __future__ import annotations
 
-import sys
-
 import click
 
-from prefdd.cli.bid import (
-    check_plot_path,
-    executor_for,
-    known_option,
-    progress_bar,
-    read_cards,
-    seat_option,
-    show,
-)
+from prefdd.cli.bid import check_plot_path, executor_for, known_option, read_cards, seat_option, show
 from prefdd.cli.command import PrefddCommand
 from prefdd.cli.options import layout_options, score_options, stake_options
+from prefdd.cli.progress import progress_bar
 from prefdd.cli.whist_render import plot_whist, whist_to_json, whist_to_text
 from prefdd.rules import get_game
 from prefdd.solver.analyses.whist import ANSWERS, whist
@@ -77,8 +68,7 @@ def whist_command(game: str, hand: str, seat: str, declarer: str, dealer: str, c
                                f"{', '.join(ANSWERS[name])}")
     if plot is not None:
         check_plot_path(plot)
-    shown = sys.stderr.isatty() if progress is None else progress
-    with executor_for(scheduler) as executor, progress_bar(shown) as callback:
+    with executor_for(scheduler) as executor, progress_bar("layouts", progress, rate=True) as callback:
         result = whist(name, read_cards(hand), player, the_declarer, the_dealer, contract,
                        talon=read_cards(talon), known=known_option(known, name),
                        options=score_options(scoring, pot, maximum), gentlemanly=gentlemanly, partner=partner,

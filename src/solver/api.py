@@ -18,25 +18,31 @@ from dataclasses import dataclass
 
 from prefdd.rules import Card, Game, InvalidInputError, Position, Suit, Trick, checks
 from prefdd.solver._engine import GOAL_TRICKS, GOAL_WIN, Engine
+from prefdd.solver.stopping import track
 
 _local = threading.local()
 _table_mb = 256
+# Bumped by set_table_size: every thread's engine older than that is replaced on its next use.
+_generation = 0
 
 
 def set_table_size(megabytes: int) -> None:
-    """The transposition table's size for engines made from now on (one per thread; default 256).
+    """The transposition table's size, in MB, of every thread's engine (default 256).
+
+    Each thread's engine is made anew, its table empty, at its next search.
 
     >>> set_table_size(64)
     >>> set_table_size(256)
     """
-    global _table_mb
+    global _table_mb, _generation
     checks.integer(megabytes, "the table's size in MB", 1, _memory_mb())
     try:
-        engine = Engine(megabytes)
+        engine = track(Engine(megabytes))
     except MemoryError:
         raise InvalidInputError(f"a table of {megabytes} MB does not fit in the memory free") from None
     _table_mb = megabytes
-    _local.engine = engine
+    _generation += 1
+    _local.engine, _local.generation = engine, _generation
 
 
 def _memory_mb() -> int:
@@ -50,8 +56,9 @@ def _memory_mb() -> int:
 def _engine() -> Engine:
     """This thread's engine (each thread has its own transposition table)."""
     engine = getattr(_local, "engine", None)
-    if engine is None:
-        engine = _local.engine = Engine(_table_mb)
+    if engine is None or _local.generation != _generation:
+        engine = _local.engine = track(Engine(_table_mb))
+        _local.generation = _generation
     return engine
 
 

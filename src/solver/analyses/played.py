@@ -81,10 +81,15 @@ class PlayedCard:
 
 @dataclass(frozen=True)
 class Analysis:
-    """A played deal analysed card by card; `play` is the contract's setup with every card played."""
+    """A played deal analysed card by card; `play` is the contract's setup with every card played.
+
+    An analysis stopped part way (Ctrl-C) is `partial`: `cards` are the first
+    cards played, those analysed before the stop.
+    """
 
     play: Play
     cards: tuple[PlayedCard, ...]
+    partial: bool = False
 
     @property
     def per_player(self) -> bool:
@@ -109,7 +114,9 @@ def analyse(play: Play, progress: Callable[[int, int], None] | None = None) -> A
     """Analyse every card played in `play.position`, from the deal's first card on.
 
     `progress`, if given, is called after each card with the number of cards done and
-    the number to do.
+    the number to do. Ctrl-C (a KeyboardInterrupt, or
+    :func:`~prefdd.solver.stopping.stop_searches`) stops the work: the cards analysed
+    are returned, the analysis marked `partial`.
     """
     checks.instance(play, Play, "play", "a Play (Contract.setup makes one)")
     checks.instance(progress, Callable, "progress", "a function of (done, total) or None", optional=True)
@@ -117,11 +124,14 @@ def analyse(play: Play, progress: Callable[[int, int], None] | None = None) -> A
     start = replace(final, played=())
     cards = []
     position = start
-    for index, card in enumerate(final.played):
-        cards.append(_judge(play, position, card, trick=index // len(start.seats) + 1))
-        position = position.play([card])
-        if progress is not None:
-            progress(index + 1, len(final.played))
+    try:
+        for index, card in enumerate(final.played):
+            cards.append(_judge(play, position, card, trick=index // len(start.seats) + 1))
+            position = position.play([card])
+            if progress is not None:
+                progress(index + 1, len(final.played))
+    except KeyboardInterrupt:
+        return Analysis(play, tuple(cards), partial=True)
     return Analysis(play, tuple(cards))
 
 

@@ -7,7 +7,8 @@ per layout, and the layouts. Chunks go to the workers (each of our own
 workers keeps to a contiguous stretch of rows, so its engine's table stays
 useful), and results land by layout index: the numbers do not depend on the
 number of workers or the executor. A KeyboardInterrupt stops the run and
-keeps the layouts finished.
+keeps the layouts finished: searches in this process's threads are stopped
+(:mod:`prefdd.solver.stopping`), worker processes ended, at once.
 
 >>> from functools import partial
 >>> import numpy as np
@@ -36,6 +37,7 @@ import numpy as np
 from prefdd.rules import checks
 from prefdd.solver.analyses.layouts import Hidden
 from prefdd.solver.analyses.scores import ScoreOptions
+from prefdd.solver.stopping import resume_searches, stop_searches
 from prefdd.solver.stretches import Stretches
 
 Work = Callable[[np.ndarray], "np.ndarray | tuple[np.ndarray, ...]"]
@@ -98,9 +100,14 @@ def run_layouts(work: Work, layouts: np.ndarray, *, order: np.ndarray | None = N
         stopped = True
         for future in pending:
             future.cancel()
+        stop_searches()  # the searches in this process's threads
     finally:
-        if executor is None:
-            pool.shutdown(wait=not stopped, cancel_futures=True)
+        if isinstance(pool, ProcessPoolExecutor) and executor is None and stopped:
+            _end_workers(pool)
+        elif executor is None:
+            pool.shutdown(cancel_futures=True)
+        if stopped:
+            resume_searches()
     if outputs is None:  # nothing finished: the arrays' shapes from an empty chunk
         empty = _run_chunk(work, 0, layouts[:0])[1]
         outputs = [np.zeros((count, *a.shape[1:]), dtype=a.dtype) for a in empty]
@@ -201,6 +208,19 @@ def normal_confidence(mean: float, error: float) -> float:
 def _run_chunk(work: Work, start: int, layouts: np.ndarray) -> tuple[int, tuple[np.ndarray, ...]]:
     arrays = work(layouts)
     return start, arrays if isinstance(arrays, tuple) else (arrays,)
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """End the worker processes of a stopped run at once: their chunks in progress are not kept,
+    and the process would otherwise wait for them to finish before it can exit."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    processes = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
 
 
 def _leave_interrupts_to_caller() -> None:

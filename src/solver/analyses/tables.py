@@ -17,6 +17,7 @@ sixteen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -42,27 +43,48 @@ class Table:
 
     For Polskt pass the cells are 1 if that player, choosing that trump, wins the
     deal against all the others, else 0. Misère, bettel and nolla count the
-    tricks the declarer's side cannot avoid.
+    tricks the declarer's side cannot avoid. A table stopped part way (Ctrl-C)
+    is `partial`, its cells not solved -1.
     """
 
     game: Game
     seats: tuple[int, ...]
     families: tuple[str, ...]
     tricks: np.ndarray
+    partial: bool = False
+
+    @property
+    def solved(self) -> int:
+        """The cells solved (all of them unless the table is partial)."""
+        return int(np.count_nonzero(self.tricks >= 0))
 
 
-def table(deal: Deal, game: Game, dealer: int) -> Table:
-    """The double-dummy table of `deal`, dealt by `dealer`."""
+def table(deal: Deal, game: Game, dealer: int,
+          progress: Callable[[int, int], None] | None = None) -> Table:
+    """The double-dummy table of `deal`, dealt by `dealer`.
+
+    `progress(done, total)`, if given, is called after each cell. Ctrl-C (a
+    KeyboardInterrupt, or :func:`~prefdd.solver.stopping.stop_searches`) stops
+    the work: the cells solved are returned, the table marked `partial`.
+    """
     checks.instance(game, Game, "game", "a Game (PREFERANS, VIENNA, POLSKT_PASS or PRIFFE)")
     check_deal(deal, game)
     checks.seat(dealer, "dealer", len(deal.hands))
+    checks.instance(progress, Callable, "progress", "a function of (done, total) or None", optional=True)
     contracts = [get_contract(game, name) for name in FAMILIES[game.name]]
     seats = deal.active_seats
-    cells = np.zeros((len(seats), len(contracts)), dtype=np.int16)
+    cells = np.full((len(seats), len(contracts)), -1, dtype=np.int16)
     known: dict[tuple, int] = {}
-    for j, contract in enumerate(contracts):
-        for i, seat in enumerate(seats):
-            cells[i, j] = _cell(deal, contract, dealer, seat, known)
+    done = 0
+    try:
+        for j, contract in enumerate(contracts):
+            for i, seat in enumerate(seats):
+                cells[i, j] = _cell(deal, contract, dealer, seat, known)
+                done += 1
+                if progress is not None:
+                    progress(done, cells.size)
+    except KeyboardInterrupt:
+        return Table(game, seats, tuple(FAMILIES[game.name]), cells, partial=True)
     return Table(game, seats, tuple(FAMILIES[game.name]), cells)
 
 
