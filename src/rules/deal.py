@@ -160,7 +160,7 @@ def parse_seat(text: str | None, game: Game, seats: int, role: str = "") -> int 
     key = text.strip().upper()
     if key in game.seat_names:
         return game.seat_names.index(key)
-    if key.isdigit() and int(key) < seats:
+    if key.isascii() and key.isdigit() and int(key) < seats:
         return int(key)
     names = f"0-{seats - 1}" + (" or " + " ".join(game.seat_names) if game.seat_names else "")
     raise InvalidInputError(f"unknown {role + ' ' if role else ''}seat {text!r} (seats are {names})")
@@ -169,7 +169,7 @@ def parse_seat(text: str | None, game: Game, seats: int, role: str = "") -> int 
 def _parse_first_seat(text: str, game: Game) -> int:
     if text.upper() in game.seat_names:
         return game.seat_names.index(text.upper())
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         return int(text)
     names = ", ".join(game.seat_names) + " or a number" if game.seat_names else "a seat number"
     raise InvalidInputError(f"unknown first seat {text!r} before ':' (use {names})")

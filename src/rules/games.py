@@ -92,8 +92,9 @@ class Game:
         return Constraint.parse(text)
 
     def seat_name(self, seat: int) -> str:
-        """How a seat is shown: a compass letter in Priffe, its number elsewhere."""
-        return self.seat_names[seat] if self.seat_names else str(seat)
+        """How a seat is shown: a compass letter in Priffe, its number elsewhere (and for a seat
+        that does not exist, so that a message can name it)."""
+        return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else str(seat)
 
     def partner(self, seat: int) -> int | None:
         """The partner's seat in a partnership game, else None."""
