@@ -19,6 +19,7 @@ from prefdd.solver.analyses.whist_values import (
     BOTH,
     FIRST_HOME,
     SECOND_HOME,
+    Node,
     decisions,
     outcome_values,
     settlements,
@@ -105,7 +106,8 @@ def test_a_vienna_invitation_with_the_inviter_falling() -> None:
 def test_a_forced_go_with() -> None:
     # One base stake in the pot: both must go with, the only outcome. 10 is played for, 1 a trick.
     outcomes, tree = decisions(get_contract(VIENNA, "2"), pot=10)
-    assert [o.answers for o in outcomes] == [("go", "go")] and tree.options == (("go", 0),)
+    assert [o.answers for o in outcomes] == [("go", "go")]
+    assert tree.options == (("go", Node(2, (("go", 0),))),)  # each defender's turn, one answer
     # 4 tricks, 2 each: nobody falls; the declarer takes the 10 and pays 4.
     assert value(VIENNA, "2", ("go", "go"), 4, pot=10) == [6.0, 2.0, 2.0]
     # 3 tricks: 2-1 or 1-2, so each falls half the time (10 to the pot) and is paid 1.5.
@@ -275,6 +277,8 @@ def test_a_forced_go_with_recommends_going() -> None:
                    workers=1)
     assert result.actions == ("go",) and result.recommended == "go" and result.runner_up is None
     assert len(result.outcomes) == 1 and result.confidence == 1.0
+    # Seat 2 speaks second: his turn comes after the first defender's forced go.
+    assert result.turn == ("go",) and result.line(("go", "go")) == ()
 
 
 @pytest.mark.parametrize("kwargs,message", [

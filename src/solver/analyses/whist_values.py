@@ -85,8 +85,8 @@ def decisions(contract: Contract, pot: int) -> tuple[tuple[Outcome, ...], Node]:
 
     >>> from prefdd.rules import VIENNA, get_contract
     >>> outcomes, tree = decisions(get_contract(VIENNA, "1"), pot=10)  # one base stake: forced
-    >>> [o.answers for o in outcomes], tree.options
-    ([('go', 'go')], (('go', 0),))
+    >>> [o.answers for o in outcomes], tree
+    ([('go', 'go')], Node(speaker=1, options=(('go', Node(speaker=2, options=(('go', 0),))),)))
     """
     check_contract(contract)
     if contract.game is PREFERANS:
@@ -102,7 +102,8 @@ def decisions(contract: Contract, pot: int) -> tuple[tuple[Outcome, ...], Node]:
                         ("whist", Node(2, (("pass", 2), ("whist", 3))))))
         return tuple(outcomes), tree
     if pot == BASE_STAKE:
-        return (Outcome(("go", "go"), quota=4),), Node(1, (("go", 0),))
+        # Each defender still has his turn, with one answer: the second speaker's path is (go, go).
+        return (Outcome(("go", "go"), quota=4),), Node(1, (("go", Node(2, (("go", 0),))),))
     outcomes = [Outcome(("home", "home"), play=None), Outcome(("home", "go"), play=FIRST_HOME, quota=2),
                 Outcome(("home", "invite"), quota=4), Outcome(("go", "home"), play=SECOND_HOME, quota=2),
                 Outcome(("invite", "home"), quota=4), Outcome(("go", "go"), quota=4)]
