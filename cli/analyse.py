@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Callable
 from functools import partial
+from typing import TextIO
 
 import click
 
@@ -60,16 +61,20 @@ def _setup(game_name: str, deal_text: str, contract: str, dealer: str | None, de
     game = get_game(game_name)
     deal = parse_deal(deal_text, game)
     hands = len(deal.hands)
-    home_seat = parse_seat(home, game, hands)
-    players = len(deal.active_seats) - (home_seat in deal.active_seats)
-    return get_contract(game, contract).setup(
-        deal, parse_seat(dealer, game, hands) or 0, parse_seat(declarer, game, hands),
-        home=home_seat, invite=parse_seat(invite, game, hands),
-        trump="contract" if trump is None else parse_trump(trump),
-        rules=game.parse_rules(rules_text) if rules_text is not None else None,
-        talon_leads=tuple(parse_cards(talon_leads or "")),
-        played=parse_play(play_text, players),
-    )
+    the_contract = get_contract(game, contract)
+    setup = partial(the_contract.setup, deal, parse_seat(dealer, game, hands) or 0,
+                    parse_seat(declarer, game, hands), home=parse_seat(home, game, hands),
+                    invite=parse_seat(invite, game, hands),
+                    trump="contract" if trump is None else parse_trump(trump),
+                    rules=game.parse_rules(rules_text) if rules_text is not None else None,
+                    talon_leads=tuple(parse_cards(talon_leads or "")))
+    # The setup checked first, then the play read for the players it leaves in the play.
+    return setup(played=parse_play(play_text, len(setup().position.seats)))
+
+
+def wants_colour(stream: TextIO) -> bool:
+    """Whether text for `stream` may have colour: a terminal, and NO_COLOR not set (no-color.org)."""
+    return stream.isatty() and not os.environ.get("NO_COLOR")
 
 
 def _shifted(advance: Callable[[int, int], None], before: int, total: int, cards: int, _: int) -> None:
@@ -150,7 +155,7 @@ def analyse_command(game: str | None, deal: str | None, contract: str | None, de
     if as_json:
         click.echo(json.dumps(analysis_to_json(result)))
     else:
-        colour = not ascii_only and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+        colour = not ascii_only and wants_colour(sys.stdout)
         click.echo(analysis_to_text(result, ascii_only, colour), nl=False)
     if result.partial:
         return stop(stopped_line(len(result.cards), len(played.position.played), "cards analysed"))

@@ -90,4 +90,8 @@ class PrefddCommand(click.Command):
                 param.type = NonEmpty()
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # A shell cannot pass one, but a program calling the command in-process can: no file name or
+        # deal holds it, and os functions refuse it with ValueError.
+        if any("\x00" in arg for arg in args):
+            raise click.UsageError("an argument holds a NUL character")
         return super().parse_args(ctx, options_first(self, ctx, args))

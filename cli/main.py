@@ -10,6 +10,7 @@ import importlib
 import json
 import sys
 from collections.abc import Callable, Iterator
+from functools import partial
 
 import click
 
@@ -38,7 +39,8 @@ from prefdd.rules import (
     parse_play,
     parse_seat,
 )
-from prefdd.solver import score, solve, solve_contract
+from prefdd.solver import score, solve
+from prefdd.solver.analyses.contracts import solve_play
 from prefdd.solver.stopping import run_stoppable
 
 GAME_NAMES = ("preferans", "vienna", "polskt-pass", "priffe")
@@ -218,23 +220,21 @@ def solve_command(game: str, deal: str | None, contract: str | None, dealer: str
         rules = the_game.parse_rules(rules_text) if rules_text is not None else None
         quiet = as_json or batch is not None
         the_deal = parse_deal(deal_text, the_game)
-        active = the_deal.active_seats
-        home_seat = parse_seat(home, the_game, len(the_deal.hands))
-        players = len(active) - (the_contract is not None and home_seat in active)
-        played = parse_play(play, players) if play is not None else ()
+        seats = len(the_deal.hands)
         if the_contract is not None:
-            seats = len(the_deal.hands)
-            result = solve_contract(
-                the_deal, the_contract, parse_seat(dealer, the_game, seats) or 0,
+            setup = partial(
+                the_contract.setup, the_deal, parse_seat(dealer, the_game, seats) or 0,
                 parse_seat(declarer, the_game, seats), home=parse_seat(home, the_game, seats),
                 player=parse_seat(player, the_game, seats),
                 trump="contract" if trump is None else parse_trump(trump), rules=rules,
-                played=played, talon_leads=tuple(parse_cards(talon_leads or "")),
-                invite=parse_seat(invite, the_game, seats),
-                card_values=all_cards, line=True)
+                talon_leads=tuple(parse_cards(talon_leads or "")), invite=parse_seat(invite, the_game, seats))
+            # The setup checked first, then the play read for the players it leaves in the play.
+            played = parse_play(play, len(setup().position.seats)) if play is not None else ()
+            result = solve_play(setup(played=played), card_values=all_cards, line=True)
             scored = score(result, options)
             return (contract_to_json(result, scored, line),
                     None if quiet else contract_to_text(result, scored, options, line))
+        played = parse_play(play, len(the_deal.active_seats)) if play is not None else ()
         asked = player if player is not None else declarer
         position = build_position(the_game, deal_text, trump, leader, asked, rules, played)
         solution = solve(position, position.declarer, minimise=minimise,

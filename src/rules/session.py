@@ -31,6 +31,7 @@ with its line number.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from prefdd.rules.cards import Suit, parse_cards
 from prefdd.rules.contracts import Play, get_contract
@@ -144,14 +145,14 @@ def _deal(number: int, line: int, fields: dict[str, str]) -> SessionDeal:
     seats = {key: parse_seat(fields.get(key), game, hands, key) for key in ("dealer", "declarer", "home",
                                                                         "invite")}
     trump = fields.get("trump")
-    players = len(deal.active_seats) - (seats["home"] in deal.active_seats)
-    play = contract.setup(
-        deal, seats["dealer"] or 0, seats["declarer"], home=seats["home"], invite=seats["invite"],
-        trump="contract" if trump is None else _trump(trump),
+    setup = partial(
+        contract.setup, deal, seats["dealer"] or 0, seats["declarer"], home=seats["home"],
+        invite=seats["invite"], trump="contract" if trump is None else _trump(trump),
         rules=game.parse_rules(fields["rules"]) if "rules" in fields else None,
         talon_leads=tuple(parse_cards(fields.get("talon-leads", ""))),
-        played=parse_play(fields["play"], players),
     )
+    # The setup checked first, then the play read for the players it leaves in the play.
+    play = setup(played=parse_play(fields["play"], len(setup().position.seats)))
     names = tuple(fields.get("players", "").split())
     if names and len(names) != hands:
         raise InvalidInputError(f"players names {len(names)} players, but the deal has {hands} seats")

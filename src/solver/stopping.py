@@ -58,7 +58,11 @@ def _every_engine() -> list[Engine]:
 
 
 def stop_searches() -> None:
-    """Stop the search on every engine (in every thread); each unwinds from its next trick start."""
+    """Stop the search on every engine (in every thread); each unwinds from its next trick start.
+
+    An engine not searching stops its next search: once the stopped work has ended, call
+    :func:`resume_searches` (:func:`run_stoppable` does both).
+    """
     for engine in _every_engine():
         engine.stop()
 

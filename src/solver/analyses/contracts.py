@@ -61,11 +61,23 @@ def solve_contract(
 ) -> ContractResult:
     """Solve `contract` on `deal` dealt by `dealer`, as the contract's rules set it up."""
     checks.instance(contract, Contract, "contract", "a Contract (get_contract finds one by name)")
-    checks.flag(card_values, "card_values")
-    checks.flag(line, "line")
     play = contract.setup(deal, dealer, declarer, home=home, player=player, trump=trump, rules=rules,
                           played=played, talon_leads=talon_leads, invite=invite)
-    position = play.position
+    return solve_play(play, card_values=card_values, line=line)
+
+
+def solve_play(play: Play, *, card_values: bool = False, line: bool = False) -> ContractResult:
+    """Solve a contract as :meth:`~prefdd.rules.Contract.setup` set it up (`play`).
+
+    >>> from prefdd.rules import PREFERANS, get_contract, parse_deal
+    >>> deal = parse_deal("QT7.KQJ.A.KQJ KJ.7.KQJT9.A9 A98.AT98..T87", PREFERANS)
+    >>> solve_play(get_contract(PREFERANS, "6S").setup(deal, dealer=0, declarer=0)).tricks
+    0
+    """
+    checks.instance(play, Play, "play", "a Play (Contract.setup makes one)")
+    checks.flag(card_values, "card_values")
+    checks.flag(line, "line")
+    contract, position = play.contract, play.position
     solution = solve(position, play.seat, minimise=play.minimise, card_values=card_values, line=line)
     total = sum(position.tricks_won) + position.tricks_left
     if not contract.per_player:
