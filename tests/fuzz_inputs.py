@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from prefdd.rules import GAMES, Game, InvalidInputError, Position, Suit, format_hand, parse_deal
+from prefdd.rules import GAMES, Game, InvalidInputError, Position, Suit, format_hand, get_contract, parse_deal
 from prefdd.rules.contracts import CONTRACTS
 
 GAME_NAMES = sorted(GAMES)
@@ -74,23 +74,27 @@ def deal_texts(game: Game) -> st.SearchStrategy[str]:
 
 
 @st.composite
-def plays(draw: st.DrawFn, game: Game, deal_text: str) -> str:
-    """A play of the deal: its first legal cards (when the deal is valid), in notation, maybe mangled."""
+def plays(draw: st.DrawFn, game: Game, deal_text: str, contract: str | None = None, dealer: int = 0) -> str:
+    """A play of the deal: its first legal cards (when the deal is valid), as `contract` dealt by `dealer`
+    sets it up (without one: the first seat leads, no trump), in notation, maybe mangled."""
     try:
         deal = parse_deal(deal_text, game)
-        position = Position(game, deal, Suit.SPADES if game.needs_trump else None, deal.active_seats[0])
+        if contract is not None:
+            position = get_contract(game, contract).setup(deal, dealer).position
+        else:
+            position = Position(game, deal, Suit.SPADES if game.needs_trump else None, deal.active_seats[0])
     except InvalidInputError:
         return draw(st.one_of(JUNK, st.sampled_from(CARD_TEXTS)))
     cards = []
-    for _ in range(draw(st.integers(0, 4))):
+    for _ in range(draw(st.integers(1, 5))):
         legal = sorted(position.legal_cards())
         if not legal:
             break
         card = draw(st.sampled_from(legal))
         cards.append(str(card))
         position = position.play([card])
-    text = draw(st.sampled_from([" ", " / ", ","])).join(cards) or "SA"
-    return draw(st.one_of(st.just(text), mangled(text), JUNK))
+    text = " ".join(cards) or "SA"
+    return draw(st.one_of(st.just(text), st.just(text), mangled(text), JUNK))
 
 
 def option_values(name: str) -> st.SearchStrategy[str]:

@@ -23,21 +23,24 @@ from fuzz_inputs import (
     CONTRACT_TEXTS,
     GAME_NAMES,
     JUNK,
+    NUMBER_TEXTS,
+    RULE_TEXTS,
     SEAT_TEXTS,
+    SUIT_TEXTS,
     deal_texts,
     full_hands,
     not_utf8,
-    option_values,
     plays,
     small_deals,
     talon_deals,
 )
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import prefdd
 from prefdd.cli.main import main
 from prefdd.rules import (
+    CONTRACTS,
     GAMES,
     PREFERANS,
     Constraint,
@@ -84,6 +87,7 @@ def run(args: list[str], stdin: bytes | None = None) -> Result:
 def check_run(result: Result, args: list[str], batch: bool = False) -> None:
     """An answer, or one line on stderr and exit status 2 (a batch: one line per bad deal)."""
     where = f"prefdd {' '.join(repr(a) for a in args)}"
+    event(f"exit status {result.exit_code}")  # how often each kind of run came (--hypothesis-show-statistics)
     assert result.exception is None or isinstance(result.exception, SystemExit), (where, result.exception)
     assert result.exit_code in (0, 2), (where, result.exit_code, result.stderr)
     assert "Traceback" not in result.output, where
@@ -97,43 +101,89 @@ def check_run(result: Result, args: list[str], batch: bool = False) -> None:
         assert not result.stdout, (where, result.stdout)
 
 
-def options(draw: st.DrawFn, menu: dict[str, str | Callable[[], st.SearchStrategy[str]]]) -> list[str]:
-    """Some of the options in `menu` (name: kind of value, "flag", or a strategy), in any order."""
-    names = draw(st.lists(st.sampled_from(sorted(menu)), max_size=4, unique=True))
-    args: list[str] = []
-    for name in names:
-        kind = menu[name]
-        if kind == "flag":
-            args.append(name)
-        else:
-            value = kind() if callable(kind) else option_values(kind)
-            args += [name, draw(value)]
-    return args
+class User:
+    """A user writing one command: careful (every value valid for the game and the deal, so that
+    the command answers) or, for half the examples, careless (each value now and then wrong)."""
+
+    def __init__(self, draw: st.DrawFn, games: list[str]) -> None:
+        self.draw = draw
+        self.careless = draw(st.booleans())
+        self.name = self.pick(games, ["Priffe", "polskt_pass", "bridge"])
+        self.game = GAMES.get(self.name.lower().replace("_", "-"), PREFERANS)
+        self.hands = self.game.table_sizes[0]
+
+    def wrong(self) -> bool:
+        return self.careless and self.draw(st.integers(0, 3)) == 0
+
+    def pick(self, good: list[str], bad: list[str]) -> str:
+        """A value from `good`, or now and then (careless) a wrong one from `bad` or JUNK."""
+        if self.wrong():
+            return self.draw(st.one_of(JUNK, st.sampled_from(bad)))
+        return self.draw(st.sampled_from(good))
+
+    def value(self, kind: str) -> str:
+        """A value of the kind an option takes, valid for the game."""
+        game = self.game
+        good = {
+            "seat": [str(s) for s in range(self.hands)] + list(game.seat_names),
+            "trump": ["S", "H", "D", "C", "♠"] + ([] if game.needs_trump else ["NT"]),
+            "contract": sorted(c.name for c in CONTRACTS[game.name].values()),
+            "rules": ["follow", "follow,ruff", "none", *sorted(game.variants)],
+            "cards": ["SA", "HT", "♦7"],
+            "number": ["10", "20", "30"],
+        }[kind]
+        return self.pick(good, {"seat": SEAT_TEXTS, "trump": SUIT_TEXTS, "contract": CONTRACT_TEXTS,
+                                "rules": RULE_TEXTS, "cards": CARD_TEXTS, "number": NUMBER_TEXTS}[kind])
+
+    def deal(self) -> str:
+        text = self.draw(small_deals(self.game))
+        self.hands = len(text.partition("|")[0].split())
+        return self.draw(deal_texts(self.game)) if self.wrong() else text
+
+    def options(self, menu: dict[str, str | list[str]]) -> list[str]:
+        """Some of the options in `menu` (name: kind of value, "flag", or a list of values), any order."""
+        names = self.draw(st.lists(st.sampled_from(sorted(menu)), max_size=3, unique=True))
+        args: list[str] = []
+        for name in names:
+            kind = menu[name]
+            if kind == "flag":
+                args.append(name)
+            elif kind == "plot":  # never a file written: a folder that does not exist, or no matplotlib type
+                args += [name, self.draw(st.sampled_from(["/no/such/folder/plot.png", "plot.xyz"]))]
+            elif isinstance(kind, list):
+                args += [name, self.pick(kind, ["x", ""])]
+            else:
+                args += [name, self.value(kind)]
+        return args
 
 
 SOLVE_OPTIONS: dict = {
-    "--contract": "contract", "--dealer": "seat", "--home": "seat", "--invite": "seat",
-    "--talon-leads": "cards", "--trump": "trump", "--leader": "seat", "--declarer": "seat",
-    "--player": "seat", "--minimise": "flag", "--rules": "rules", "--all-cards": "flag", "--line": "flag",
-    "--json": "flag", "--pot": "number", "--maximum": "number",
-    "--scoring": lambda: st.sampled_from(["sochi", "Rostov", "x"]),
-    "--honours": lambda: st.sampled_from(["standard", "x"]),
+    "--trump": "trump", "--leader": "seat", "--declarer": "seat", "--player": "seat", "--minimise": "flag",
+    "--rules": "rules", "--all-cards": "flag", "--line": "flag", "--json": "flag",
+}
+CONTRACT_OPTIONS: dict = {
+    "--declarer": "seat", "--home": "seat", "--invite": "seat", "--talon-leads": "cards", "--rules": "rules",
+    "--all-cards": "flag", "--line": "flag", "--json": "flag", "--pot": "number", "--maximum": "number",
+    "--scoring": ["sochi", "Rostov"], "--honours": ["standard", "halved"],
 }
 
 
 @st.composite
-def game_and_deal(draw: st.DrawFn) -> tuple[str, str]:
-    name = draw(st.one_of(st.sampled_from(GAME_NAMES), JUNK, st.sampled_from(["Priffe", "polskt_pass"])))
-    game = GAMES.get(name, PREFERANS)
-    return name, draw(deal_texts(game))
-
-
-@st.composite
 def solve_args(draw: st.DrawFn) -> list[str]:
-    name, deal = draw(game_and_deal())
-    args = ["solve", name, deal, *options(draw, SOLVE_OPTIONS)]
+    user = User(draw, GAME_NAMES)
+    deal = user.deal()
+    args = ["solve", user.name, deal]
     if draw(st.booleans()):
-        args += ["--play", draw(plays(GAMES.get(name, PREFERANS), deal))]
+        contract, dealer = user.value("contract"), user.value("seat")
+        args += ["--contract", contract, "--dealer", dealer, *user.options(CONTRACT_OPTIONS)]
+        play = plays(user.game, deal, contract, int(dealer) if dealer.isdigit() else 0)
+    else:
+        args += user.options(SOLVE_OPTIONS)
+        if user.game.needs_trump and "--trump" not in args:
+            args += ["--trump", "S"]
+        play = plays(user.game, deal)
+    if draw(st.booleans()):
+        args += ["--play", draw(play)]
     return args
 
 
@@ -145,8 +195,8 @@ def test_solve_answers_or_refuses_in_one_line(args: list[str]) -> None:
 
 @st.composite
 def table_args(draw: st.DrawFn) -> list[str]:
-    name, deal = draw(game_and_deal())
-    return ["table", name, deal, *options(draw, {"--dealer": "seat", "--json": "flag"})]
+    user = User(draw, GAME_NAMES)
+    return ["table", user.name, user.deal(), *user.options({"--dealer": "seat", "--json": "flag"})]
 
 
 @given(table_args())
@@ -157,15 +207,16 @@ def test_table_answers_or_refuses_in_one_line(args: list[str]) -> None:
 
 @st.composite
 def analyse_args(draw: st.DrawFn) -> list[str]:
-    name, deal = draw(game_and_deal())
-    menu = {"--dealer": "seat", "--declarer": "seat", "--home": "seat", "--invite": "seat",
-            "--trump": "trump", "--rules": "rules", "--talon-leads": "cards", "--ascii": "flag",
-            "--json": "flag"}
-    args = ["analyse", name, deal, *options(draw, menu)]
-    if draw(st.integers(0, 4)):
-        args += ["--contract", draw(option_values("contract"))]
-    if draw(st.integers(0, 4)):
-        args += ["--play", draw(plays(GAMES.get(name, PREFERANS), deal))]
+    user = User(draw, GAME_NAMES)
+    deal = user.deal()
+    contract, dealer = user.value("contract"), user.value("seat")
+    menu = {"--declarer": "seat", "--home": "seat", "--invite": "seat", "--trump": "trump",
+            "--rules": "rules", "--talon-leads": "cards", "--ascii": "flag", "--json": "flag"}
+    args = ["analyse", user.name, deal, "--dealer", dealer, *user.options(menu)]
+    if not user.wrong():
+        args += ["--contract", contract]
+    if not user.wrong():
+        args += ["--play", draw(plays(user.game, deal, contract, int(dealer) if dealer.isdigit() else 0))]
     return args
 
 
@@ -177,23 +228,22 @@ def test_analyse_answers_or_refuses_in_one_line(args: list[str]) -> None:
 
 @st.composite
 def talon_args(draw: st.DrawFn) -> list[str]:
-    name = draw(st.one_of(st.sampled_from(["preferans", "vienna", "polskt-pass"]), JUNK,
-                          st.just("priffe")))
-    game = GAMES.get(name, PREFERANS)
-    if game.name != "priffe" and draw(st.booleans()):
-        deal = draw(st.one_of(talon_deals(game), talon_deals(game).map(lambda d: d.replace("|", ""))))
-    else:
-        deal = draw(deal_texts(game))
-    args = ["talon", name]
-    if draw(st.integers(0, 5)):
+    user = User(draw, ["preferans", "vienna", "polskt-pass"])
+    game = user.game
+    deal = draw(talon_deals(game)) if game.name != "priffe" else user.deal()
+    if user.wrong():
+        deal = draw(st.one_of(deal_texts(game), st.just(deal.replace("|", ""))))
+    args = ["talon", user.name]
+    if draw(st.integers(0, 4)):
         args.append(deal)
     else:  # the deal by parts
-        args += ["--hand", draw(st.one_of(st.just(deal.split()[0] if deal.split() else ""), JUNK)),
-                 "--talon", draw(st.sampled_from(["..87.", "D8 D7", "SA", ""])),
-                 "--defenders", " ".join(deal.split()[1:3])]
-    args += ["--dealer", draw(option_values("seat"))]
-    args += options(draw, {"--declarer": "seat", "--bid": "contract", "--contract": "contract",
-                           "--grid": "flag", "--json": "flag", "--threads": "number"})
+        hands = deal.partition("|")[0].split()
+        args += ["--hand", hands[0] if hands else "", "--defenders", " ".join(hands[1:])]
+        if game.name != "polskt-pass":
+            args += ["--talon", deal.partition("|")[2].strip() or "..87."]
+    args += ["--dealer", user.value("seat")]
+    args += user.options({"--declarer": "seat", "--bid": "contract", "--contract": "contract",
+                          "--grid": "flag", "--json": "flag", "--threads": ["1", "2"]})
     return args
 
 
@@ -203,20 +253,23 @@ def test_talon_answers_or_refuses_in_one_line(args: list[str]) -> None:
     check_run(run(args), args)
 
 
+LAYOUT_RUN = {"--samples": ["1", "2"], "--workers": ["1"]}
+
+
 @st.composite
 def bid_args(draw: st.DrawFn) -> list[str]:
-    name = draw(st.one_of(st.sampled_from(["preferans", "vienna", "polskt-pass"]), JUNK))
-    game = GAMES.get(name, PREFERANS)
-    hand, *_ = draw(full_hands(game, 3 if game.name != "polskt-pass" else 4, game.hand_size))
+    user = User(draw, ["preferans", "vienna", "polskt-pass"])
+    game = user.game
+    user.hands = 3 if game.name != "polskt-pass" else 4
+    hand, *_ = draw(full_hands(game, user.hands, game.hand_size))
     hand_text = draw(st.sampled_from([" ".join(map(str, hand)), format_hand(hand)]))
-    args = ["bid", name, "--hand", draw(st.one_of(st.just(hand_text), JUNK, st.sampled_from(CARD_TEXTS)))]
-    args += options(draw, {
-        "--seat": "seat", "--dealer": "seat", "--talon": "cards", "--out": "cards",
-        "--known": lambda: st.sampled_from(SEAT_TEXTS).map(lambda s: f"{s}:SA"),
-        "--contracts": lambda: st.sampled_from([",".join(CONTRACT_TEXTS[:3]), "6S,,7S", " , ", "x"]),
-        "--seed": "number", "--json": "flag", "--plot": lambda: st.just("/no/such/folder/plot.png")})
-    args += ["--samples", draw(st.sampled_from(["1", "2", "0", "-3", "10000000000", "x"])),
-             "--workers", draw(st.sampled_from(["1", "1", "0", "-3", "100000", "x"]))]
+    args = ["bid", user.name, "--hand", user.pick([hand_text], CARD_TEXTS)]
+    args += user.options({
+        "--seat": "seat", "--dealer": "seat", "--out": "cards", "--known": [f"1:{c}" for c in CARD_TEXTS[:3]],
+        "--contracts": [",".join(sorted(c.name for c in CONTRACTS[game.name].values())[:2]), "6S,,7S"],
+        "--seed": "number", "--json": "flag", "--plot": "plot"})
+    for option, values in LAYOUT_RUN.items():  # always: a run of a layout or two, on one worker
+        args += [option, user.pick(values, ["0", "-3", "10000000000", "x"])]
     return args
 
 
@@ -227,20 +280,48 @@ def test_bid_answers_or_refuses_in_one_line(args: list[str]) -> None:
 
 
 @st.composite
+def whist_args(draw: st.DrawFn) -> list[str]:
+    user = User(draw, ["preferans", "vienna"])
+    game = user.game
+    hand, *_ = draw(full_hands(game, 3, game.hand_size))
+    args = ["whist", user.name, "--hand", user.pick([" ".join(map(str, hand))], CARD_TEXTS)]
+    seats = draw(st.permutations(["0", "1", "2"]))
+    for option, seat in zip(("--seat", "--declarer", "--dealer"), seats, strict=True):
+        args += [option, user.pick([seat], SEAT_TEXTS)]
+    contracts = ["6S", "7H", "8NT"] if game.name == "preferans" else ["1", "2", "spiel1", "hearts"]
+    args += ["--contract", user.pick(contracts, CONTRACT_TEXTS)]
+    args += user.options({
+        "--known": ["1:SA", "2:HT"], "--partner": ["pass", "whist", "half-whist", "home", "go", "invite"],
+        "--gentlemanly": "flag", "--json": "flag", "--seed": "number", "--pot": "number",
+        "--plot": "plot"})
+    for option, values in LAYOUT_RUN.items():
+        args += [option, user.pick(values, ["0", "-3", "10000000000", "x"])]
+    return args
+
+
+@given(whist_args())
+@settings(max_examples=15 * SCALE, deadline=None, suppress_health_check=list(HealthCheck))
+def test_whist_answers_or_refuses_in_one_line(args: list[str]) -> None:
+    check_run(run(args), args)
+
+
+@st.composite
 def session_files(draw: st.DrawFn) -> bytes:
-    """A session file: blocks of keys with valid and bad values, with a byte-order mark or not; or
-    bytes that are not UTF-8."""
+    """A session file: blocks of keys with valid values (now and then a key left out or a value
+    wrong), with a byte-order mark or not; or bytes that are not UTF-8."""
     if draw(st.integers(0, 4)) == 0:
         return draw(not_utf8())
     blocks = []
     for _ in range(draw(st.integers(0, 3))):
-        name = draw(st.sampled_from(GAME_NAMES))
-        game = get_game(name)
-        deal = draw(small_deals(game))
-        fields = {"game": name, "deal": deal, "contract": draw(st.sampled_from(CONTRACT_TEXTS)),
-                  "play": draw(plays(game, deal)), "dealer": draw(st.sampled_from(SEAT_TEXTS)),
-                  "players": "Anna Boris Clara", draw(st.sampled_from(["declarer", "title", "junk"])): "1"}
-        keys = draw(st.lists(st.sampled_from(sorted(fields)), unique=True, min_size=1))
+        user = User(draw, GAME_NAMES)
+        deal = user.deal()
+        contract, dealer = user.value("contract"), user.value("seat")
+        fields = {"game": user.name, "deal": deal, "contract": contract, "dealer": dealer,
+                  "play": draw(plays(user.game, deal, contract, int(dealer) if dealer.isdigit() else 0)),
+                  "players": "Anna Boris Clara David"[:6 * user.hands - 1], "title": "a deal"}
+        if user.wrong():
+            fields[draw(st.sampled_from(["junk", "declarer", "home"]))] = user.value("seat")
+        keys = [key for key in fields if not user.wrong()]
         blocks.append("\n".join(f"{key}: {fields[key]}" for key in keys))
     text = "\n\n# a comment\n".join(blocks)
     # A lone surrogate (as a file's undecodable byte reads in Python) stands for that byte.
