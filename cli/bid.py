@@ -86,6 +86,9 @@ def known_option(texts: tuple[str, ...], game_name: str) -> dict[int, list]:
             raise InvalidInputError(f"--known {text!r}: write a seat, a colon and the cards, like '1:SA SK'")
         index = seat_option(seat, game_name)
         assert index is not None
+        if not cards.strip():
+            raise InvalidInputError(f"--known {text!r} names no card: write them after the colon, "
+                                    "like '1:SA SK'")
         known.setdefault(index, []).extend(read_cards(cards))
     return known
 

@@ -32,9 +32,14 @@ BAD_INPUT = 2
 STOPPED = 130
 
 
+LONGEST = 1000
+"""The most characters a message shows (it may quote a deal or a file's line of any length)."""
+
+
 def one_line(message: str) -> str:
-    """The message with every run of white space (new lines, tabs) as one space."""
-    return " ".join(message.split())
+    """The message with every run of white space (new lines, tabs) as one space, cut at LONGEST."""
+    line = " ".join(message.split())
+    return line if len(line) <= LONGEST else line[:LONGEST - 1] + "…"
 
 
 def _say(message: str) -> None:

@@ -293,6 +293,9 @@ def bid(game: str | Game, hand: Iterable[Card], seat: int, dealer: int, *,
             checks.text(name, "a contract's name")
     chosen = (tuple(get_contract(the_game, name) for name in contracts) if contracts is not None
               else bid_contracts(the_game))
+    twice = [c.name for i, c in enumerate(chosen) if c in chosen[:i]]
+    if twice:
+        raise InvalidInputError(f"contract {twice[0]} is named twice")
     check_run(options, workers, executor, progress)
     layouts = draw_layouts(hidden, samples, exact, seed)
     return evaluate(hidden, chosen, layouts, exact=exact, options=options, seed=seed, workers=workers,
