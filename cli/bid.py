@@ -27,9 +27,10 @@ from rich.progress import (
 from rich.text import Text
 
 from prefdd.cli.bid_render import bid_to_json, bid_to_text, plot_tricks
-from prefdd.cli.options import score_options, scoring_options
+from prefdd.cli.options import score_options, scoring_options, where_conditions, where_option
 from prefdd.rules import Card, InvalidInputError, get_game, parse_cards, parse_hand, parse_seat
 from prefdd.solver.analyses.bidding import bid
+from prefdd.solver.analyses.conditions import Seating
 from prefdd.solver.analyses.layouts import HANDS
 
 INTERRUPTED = 130
@@ -122,6 +123,7 @@ def _known(texts: tuple[str, ...], game_name: str) -> dict[int, list]:
 @click.option("--exact", is_flag=True, help="Solve every layout instead of sampling (when few enough: "
                                             "with the talon known, 184,756).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled layouts.")
+@where_option
 @click.option("--workers", type=int, help="Worker processes (default: every core).")
 @click.option("--dask", "scheduler", metavar="ADDRESS",
               help="Solve on a Dask cluster: its scheduler's address, like tcp://host:8786 "
@@ -134,8 +136,9 @@ def _known(texts: tuple[str, ...], game_name: str) -> dict[int, list]:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def bid_command(game: str, hand: str, seat: str, dealer: str | None, talon: str | None, out: str | None,
                 known: tuple[str, ...], contracts: str | None, samples: int | None, exact: bool,
-                seed: int, workers: int | None, scheduler: str | None, scoring: str, pot: int,
-                maximum: int, honours: str, progress: bool | None, plot: str | None, as_json: bool) -> int:
+                seed: int, where: tuple[str, ...], workers: int | None, scheduler: str | None, scoring: str,
+                pot: int, maximum: int, honours: str, progress: bool | None, plot: str | None,
+                as_json: bool) -> int:
     """What a hand of GAME is worth to bid, double dummy over the cards the player cannot see.
 
     The unseen cards are dealt at random (or every way, --exact), each layout
@@ -146,6 +149,10 @@ def bid_command(game: str, hand: str, seat: str, dealer: str | None, talon: str 
     Assumed: the defenders always play (whist, go with); Preferans scores are
     the declarer's share of the settlement in whist points, Vienna's his net
     payment, Polskt pass's his gain, Priffe's his side's points less theirs.
+
+    --where narrows the layouts to those that fit what the bidding said. The
+    roles are the bidder's: declarer is the player (--seat), left and right
+    his neighbours, partner the seat opposite (Priffe only).
     """
     name = get_game(game).name
     player = _seat(seat, name)
@@ -159,13 +166,14 @@ def bid_command(game: str, hand: str, seat: str, dealer: str | None, talon: str 
         except ImportError:
             raise click.UsageError("--plot needs matplotlib: pip install 'prefdd[plot]'") from None
     options = score_options(scoring, pot, maximum, honours)
+    conditions = where_conditions(where, Seating.bidder(name, player, HANDS[name]))
     shown = sys.stderr.isatty() if progress is None else progress
     with executor_for(scheduler) as executor, progress_bar(shown) as callback:
         result = bid(name, read_cards(hand), player, the_dealer, talon=read_cards(talon),
                      out=read_cards(out), known=_known(known, name),
                      contracts=[c.strip() for c in contracts.split(",")] if contracts else None,
                      options=options, samples=samples, exact=exact, seed=None if exact else seed,
-                     workers=workers, executor=executor, progress=callback)
+                     where=conditions, workers=workers, executor=executor, progress=callback)
     if result.count == 0:
         click.echo("prefdd: stopped before any layout was solved", err=True)
         return INTERRUPTED

@@ -91,15 +91,19 @@ _LARGEST = 999
 _DEEPEST = 50
 
 
-def parse_condition(text: str, seating: Seating) -> Condition:
-    """The condition written `text`, its seats resolved by `seating`; InvalidInputError names the column."""
-    return Condition(_Parser(text, seating).parse(), text.strip())
+def parse_condition(text: str, seating: Seating, label: str = "condition") -> Condition:
+    """The condition written `text`, its seats resolved by `seating`.
+
+    A mistake raises InvalidInputError in one line: `label`, the text, the
+    column (counted from 1) and what is wrong there.
+    """
+    return Condition(_Parser(text, seating, label).parse(), " ".join(text.split()))
 
 
-def parse_conditions(texts: Iterable[str], seating: Seating) -> tuple[Condition, ...]:
+def parse_conditions(texts: Iterable[str], seating: Seating,
+                     label: str = "condition") -> tuple[Condition, ...]:
     """Several conditions, all to hold."""
-    return tuple(parse_condition(text, seating) for text in texts)
-
+    return tuple(parse_condition(text, seating, label) for text in texts)
 
 
 # -- the parser -----------------------------------------------------------------------------------------
@@ -131,9 +135,9 @@ class _Mistake(Exception):
 class _Parser:
     """Recursive descent over the tokens, one method per rule of the grammar."""
 
-    def __init__(self, text: str, seating: Seating):
-        self.text, self.seating, self.game = text, seating, seating.game
-        self.tokens = self._tokens(text)
+    def __init__(self, text: str, seating: Seating, label: str):
+        self.text, self.seating, self.game, self.label = text, seating, seating.game, label
+        self.tokens = self._tokens(text, label)
         self.at = 0
         self.depth = 0
 
@@ -148,17 +152,17 @@ class _Parser:
             return node
         except _Mistake as mistake:
             where = "at the end" if mistake.token.kind == "end" else f"at column {mistake.token.column}"
-            raise InvalidInputError(f"condition {self.text!r}: {where}: {mistake.problem}") from None
-        except InvalidInputError as error:  # a card, contract or seat refused by the rules
-            raise InvalidInputError(f"condition {self.text!r}: {error}") from None
+            raise InvalidInputError(f"{self.label} {self.text!r}: {where}: {mistake.problem}") from None
+        except InvalidInputError as error:  # refused by the rules where no token is to blame
+            raise InvalidInputError(f"{self.label} {self.text!r}: {error}") from None
 
     @staticmethod
-    def _tokens(text: str) -> list[_Token]:
+    def _tokens(text: str, label: str) -> list[_Token]:
         tokens = []
         for match in _TOKEN.finditer(text):
             kind = match.lastgroup or "end"
             if kind == "bad":
-                raise InvalidInputError(f"condition {text!r}: at column {match.start(kind) + 1}: "
+                raise InvalidInputError(f"{label} {text!r}: at column {match.start(kind) + 1}: "
                                         f"unexpected character {match.group(kind)!r}")
             tokens.append(_Token(kind, match.group(kind), match.start(kind) + 1))
         tokens.append(_Token("end", "", len(text.rstrip()) + 1))
@@ -288,6 +292,9 @@ class _Parser:
         token = self.peek()
         if token.number and self.peek(1).text != ".":
             return self.number(self.take())
+        if token.kind != "word":
+            found = f", not {token.text!r}" if token.kind != "end" else ""
+            raise _Mistake(token, f"expected a number or a term like left.spades{found}")
         seat = self.seat()
         self.expect(".", f"'.' and a measure after the seat {token.text!r} (like {token.text}.spades)")
         word = self.take()

@@ -36,7 +36,7 @@ import numpy as np
 
 from prefdd.rules import Deal, InvalidInputError
 from prefdd.solver.analyses.condition_values import Counter, conjuncts, evaluate, is_static
-from prefdd.solver.analyses.conditions import And, Node, render
+from prefdd.solver.analyses.conditions import And, Node, Or, render
 from prefdd.solver.analyses.dealing import canonical, plan
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ DEAL_LIMIT = 10_000_000
 """The most layouts dealt in one draw."""
 DEAL_FLOOR = 100_000
 """Layouts dealt before a draw may judge, from its rate so far, that the limit will not do."""
-TEST_MINIMUM, TEST_FACTOR, TEST_FLOOR = 1000, 20, 200
+TEST_MINIMUM, TEST_FACTOR, TEST_FLOOR = 1000, 50, 200
 """Layouts tested one by one: at most max(TEST_MINIMUM, TEST_FACTOR per layout asked for), judged after
 TEST_FLOOR."""
 EXACT_LIMIT = 2_000_000
@@ -102,7 +102,8 @@ class _Stages:
         parts = conjuncts([condition.tree for condition in hidden.where])
         self.plays = [part for part in parts if not is_static(part)]
         self.dealing, self.applied, self.rejected = plan(hidden, [part for part in parts if is_static(part)])
-        self.what = " and ".join([*(c.text for c in hidden.where), *(["the predicate"] if accept else [])])
+        texts = [f"({c.text})" if isinstance(c.tree, Or) else c.text for c in hidden.where]
+        self.what = " and ".join([*texts, *(["the predicate"] if accept else [])])
 
     @property
     def tests(self) -> bool:

@@ -1,0 +1,71 @@
+"""How the conditions in force are shown with an answer: what they are, whom they name, how many layouts fit.
+
+Shared by the commands that take ``--where`` (:func:`prefdd.cli.options.where_option`).
+"""
+
+from __future__ import annotations
+
+from prefdd.solver.analyses.conditions import Seating
+from prefdd.solver.analyses.layouts import Hidden
+from prefdd.solver.analyses.sampling import Tally
+
+
+def roles_text(seating: Seating) -> str:
+    """The roles and their seats, as shown.
+
+    >>> roles_text(Seating.bidder("priffe", seat=0, seats=4))
+    'declarer = N, partner = S, left = E, right = W'
+    """
+    game = seating.game
+    return ", ".join(f"{name} = {game.seat_name(seat)}" for name, seat in seating.roles)
+
+
+def where_lines(hidden: Hidden, tally: Tally | None, seating: Seating) -> list[str]:
+    """The conditions in force and how the layouts satisfying them were found (nothing without any)."""
+    if tally is None or not (hidden.where or tally.predicate):
+        return []
+    texts = [c.text for c in hidden.where] + (["the predicate"] if tally.predicate else [])
+    lines = [f"Where: {'; '.join(texts)} ({roles_text(seating)})."]
+    share = f"{100 * tally.satisfying / tally.total:.3g}%" if tally.total else "-"
+    if tally.exact:
+        lines.append(f"Layouts satisfying them: {tally.passed:,} of {tally.total:,} ({share}), "
+                     "every one solved.")
+        return lines
+    how = [f"about {tally.satisfying:,.0f} of {tally.total:,} layouts ({share}) satisfy them"]
+    if tally.applied:
+        how.append(f"dealt only where {' and '.join(tally.applied)} ({tally.space:,} layouts)")
+    if tally.rejected:
+        how.append(f"then {' and '.join(tally.rejected)} kept {tally.kept:,} of {tally.dealt:,} dealt")
+    if tally.solved or tally.predicate:
+        tested = " and ".join([*(["the predicate"] if tally.predicate else []), *tally.solved])
+        how.append(f"{tested} passed {tally.passed:,} of {tally.tested:,} tested")
+    how.append(f"acceptance rate {tally.acceptance:.2%}")
+    sentence = "; ".join(how)
+    lines.append(f"{sentence[0].upper()}{sentence[1:]}.")
+    return lines
+
+
+def where_to_json(hidden: Hidden, tally: Tally | None, seating: Seating) -> dict:
+    """The conditions in force and the tally, as JSON-ready data."""
+    total = hidden.count()
+    data: dict = {
+        "conditions": [c.text for c in hidden.where],
+        "roles": {name: seat for name, seat in seating.roles},
+        "predicate": bool(tally and tally.predicate),
+    }
+    if tally is None:
+        return data | {"exact": None, "layouts": total, "satisfying": total, "acceptance": 1.0}
+    return data | {
+        "exact": tally.exact,
+        "layouts": tally.total,
+        "satisfying": tally.passed if tally.exact else tally.satisfying,
+        "acceptance": tally.acceptance,
+        "applied_while_dealing": list(tally.applied),
+        "dealt_from": tally.space,
+        "rejected_after_dealing": list(tally.rejected),
+        "dealt": tally.dealt,
+        "kept": tally.kept,
+        "solved": list(tally.solved),
+        "tested": tally.tested,
+        "passed": tally.passed,
+    }
