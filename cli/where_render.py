@@ -5,7 +5,7 @@ Shared by the commands that take ``--where`` (:func:`prefdd.cli.options.where_op
 
 from __future__ import annotations
 
-from prefdd.solver.analyses.conditions import Seating
+from prefdd.solver.analyses.conditions import Node, Seating, render
 from prefdd.solver.analyses.layouts import Hidden
 from prefdd.solver.analyses.sampling import Tally
 
@@ -31,15 +31,21 @@ def where_lines(hidden: Hidden, tally: Tally | None, seating: Seating) -> list[s
         lines.append(f"Layouts satisfying them: {tally.passed:,} of {tally.total:,} ({share}), "
                      "every one solved.")
         return lines
-    how = [f"about {tally.satisfying:,.0f} of {tally.total:,} layouts ({share}) satisfy them"]
+
+    def texts(parts: tuple[Node, ...]) -> str:
+        return " and ".join(render(part, hidden.game, seating) for part in parts)
+
+    about = "" if tally.counted else "about "
+    how = [f"{about}{tally.satisfying:,.0f} of {tally.total:,} layouts ({share}) satisfy them"]
     if tally.applied:
-        how.append(f"dealt only where {' and '.join(tally.applied)} ({tally.space:,} layouts)")
+        how.append(f"dealt only where {texts(tally.applied)} ({tally.space:,} layouts)")
     if tally.rejected:
-        how.append(f"then {' and '.join(tally.rejected)} kept {tally.kept:,} of {tally.dealt:,} dealt")
+        how.append(f"then {texts(tally.rejected)} kept {tally.kept:,} of {tally.dealt:,} dealt")
     if tally.solved or tally.predicate:
-        tested = " and ".join([*(["the predicate"] if tally.predicate else []), *tally.solved])
-        how.append(f"{tested} passed {tally.passed:,} of {tally.tested:,} tested")
-    how.append(f"acceptance rate {tally.acceptance:.2%}")
+        tests = ["the predicate"] if tally.predicate else []
+        tests += [texts(tally.solved)] if tally.solved else []
+        how.append(f"{' and '.join(tests)} passed {tally.passed:,} of {tally.tested:,} tested")
+    how.append(f"acceptance rate {100 * tally.acceptance:.3g}%")
     sentence = "; ".join(how)
     lines.append(f"{sentence[0].upper()}{sentence[1:]}.")
     return lines
@@ -54,18 +60,20 @@ def where_to_json(hidden: Hidden, tally: Tally | None, seating: Seating) -> dict
         "predicate": bool(tally and tally.predicate),
     }
     if tally is None:
-        return data | {"exact": None, "layouts": total, "satisfying": total, "acceptance": 1.0}
+        return data | {"exact": None, "layouts": total, "satisfying": total, "counted": True,
+                       "acceptance": 1.0}
     return data | {
         "exact": tally.exact,
         "layouts": tally.total,
-        "satisfying": tally.passed if tally.exact else tally.satisfying,
+        "satisfying": round(tally.satisfying) if tally.counted else tally.satisfying,
+        "counted": tally.counted,
         "acceptance": tally.acceptance,
-        "applied_while_dealing": list(tally.applied),
+        "applied_while_dealing": [render(part, hidden.game, seating) for part in tally.applied],
         "dealt_from": tally.space,
-        "rejected_after_dealing": list(tally.rejected),
+        "rejected_after_dealing": [render(part, hidden.game, seating) for part in tally.rejected],
         "dealt": tally.dealt,
         "kept": tally.kept,
-        "solved": list(tally.solved),
+        "solved": [render(part, hidden.game, seating) for part in tally.solved],
         "tested": tally.tested,
         "passed": tally.passed,
     }

@@ -171,28 +171,37 @@ def weight(count: Count | Holds, card: Card) -> int:
     return int(card.rank == _RANKS[measure])
 
 
-def render(node: Node | Term, game: Game | str) -> str:
-    """The condition as text that parses back to it (seats as numbers, or compass letters in Priffe)."""
+def render(node: Node | Term, game: Game | str, seating: Seating | None = None) -> str:
+    """The condition as text that parses back to it: seats by their role in `seating` (the first role a
+    seat has) if given, else as numbers (compass letters in Priffe)."""
     the_game = _game(game)
-    if isinstance(node, int):
-        return str(node)
-    if isinstance(node, Count):
-        measure = f"honours({node.contract})" if node.measure == "honours" else node.measure
-        return f"{_seat_name(node.seat, the_game)}.{measure}"
-    if isinstance(node, Compare):
-        sides = [" + ".join(render(term, the_game) for term in side) for side in node.sides]
-        return " ".join(part for pair in zip(sides, (*node.ops, ""), strict=True) for part in pair).strip()
-    if isinstance(node, Holds):
-        some = f"{node.at_least} of " if node.at_least != len(node.cards) else ""
-        return f"{_seat_name(node.seat, the_game)} has {some}{' '.join(map(str, node.cards))}"
-    if isinstance(node, Makes):
-        return f"{_seat_name(node.seat, the_game)} makes {node.contract}"
-    if isinstance(node, Not):
-        inner = render(node.operand, the_game)
-        return f"not ({inner})" if isinstance(node.operand, And | Or) else f"not {inner}"
-    word = " and " if isinstance(node, And) else " or "
-    return word.join(f"({render(o, the_game)})" if isinstance(o, And | Or) else render(o, the_game)
-                     for o in node.operands)
+    names = {} if seating is None else {seat: name for name, seat in reversed(seating.roles)}
+
+    def seat(number: int) -> str:
+        return names.get(number) or _seat_name(number, the_game)
+
+    def text(part: Node | Term) -> str:
+        if isinstance(part, int):
+            return str(part)
+        if isinstance(part, Count):
+            measure = f"honours({part.contract})" if part.measure == "honours" else part.measure
+            return f"{seat(part.seat)}.{measure}"
+        if isinstance(part, Compare):
+            sides = [" + ".join(text(term) for term in side) for side in part.sides]
+            words = (word for pair in zip(sides, (*part.ops, ""), strict=True) for word in pair)
+            return " ".join(words).strip()
+        if isinstance(part, Holds):
+            some = f"{part.at_least} of " if part.at_least != len(part.cards) else ""
+            return f"{seat(part.seat)} has {some}{' '.join(map(str, part.cards))}"
+        if isinstance(part, Makes):
+            return f"{seat(part.seat)} makes {part.contract}"
+        if isinstance(part, Not):
+            inner = text(part.operand)
+            return f"not ({inner})" if isinstance(part.operand, And | Or) else f"not {inner}"
+        word = " and " if isinstance(part, And) else " or "
+        return word.join(f"({text(o)})" if isinstance(o, And | Or) else text(o) for o in part.operands)
+
+    return text(node)
 
 
 def check(node: Node, game: Game | str, seats: int) -> None:

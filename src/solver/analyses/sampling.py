@@ -63,7 +63,8 @@ class Tally:
     """How the layouts were found: the stages' counts and what they say of the conditions.
 
     `total` layouts fit what the player knows; `space` of them satisfy the
-    conditions `applied` while dealing; `dealt` were dealt from those and
+    conditions `applied` while dealing (each part a condition's tree, or a
+    part of one split at its ``and``); `dealt` were dealt from those and
     `kept` satisfied the conditions `rejected` after dealing; `tested` of the
     kept were tried against the predicate and the conditions `solved` double
     dummy, and `passed` satisfied them. An enumeration deals and tests every
@@ -77,9 +78,9 @@ class Tally:
     kept: int
     tested: int
     passed: int
-    applied: tuple[str, ...] = ()
-    rejected: tuple[str, ...] = ()
-    solved: tuple[str, ...] = ()
+    applied: tuple[Node, ...] = ()
+    rejected: tuple[Node, ...] = ()
+    solved: tuple[Node, ...] = ()
     predicate: bool = False
 
     @property
@@ -89,9 +90,16 @@ class Tally:
         return kept * (self.passed / self.tested if self.tested else 1.0)
 
     @property
+    def counted(self) -> bool:
+        """Whether :attr:`satisfying` is a count, not an estimate: listed, or nothing left to rejection."""
+        return self.exact or not (self.rejected or self.solved or self.predicate)
+
+    @property
     def satisfying(self) -> float:
-        """How many layouts satisfy every condition: counted when exact, else space times acceptance."""
-        return float(self.passed) if self.exact else self.space * self.acceptance
+        """How many layouts satisfy every condition: a count (:attr:`counted`), else space × acceptance."""
+        if self.exact:
+            return float(self.passed)
+        return float(self.space) if self.counted else self.space * self.acceptance
 
 
 class _Stages:
@@ -132,11 +140,8 @@ class _Stages:
         return ok
 
     def tally(self, exact: bool, dealt: int, kept: int, tested: int, passed: int) -> Tally:
-        def texts(parts: list[Node]) -> tuple[str, ...]:
-            return tuple(render(part, self.hidden.game) for part in parts)
-
         return Tally(exact, self.hidden.count(), self.dealing.space, dealt, kept, tested, passed,
-                     texts(self.applied), texts(self.rejected), texts(self.plays), self.accept is not None)
+                     tuple(self.applied), tuple(self.rejected), tuple(self.plays), self.accept is not None)
 
     def empty(self) -> InvalidInputError:
         return InvalidInputError(f"no layout satisfies {self.what}")
