@@ -185,7 +185,7 @@ def test_the_dealing_counts_exactly() -> None:
 
 
 def test_too_many_to_list_is_refused_with_the_count() -> None:
-    with pytest.raises(InvalidInputError, match=r"layouts satisfy 1.spades >= 2, too many to enumerate"):
+    with pytest.raises(InvalidInputError, match=r"layouts satisfy left.spades >= 2, too many to enumerate"):
         large("left.spades >= 2").satisfying()
 
 

@@ -94,10 +94,12 @@ Node = Compare | Holds | Makes | Not | And | Or
 
 @dataclass(frozen=True)
 class Condition:
-    """One condition in force: its tree, and the text it was written as (for showing it)."""
+    """One condition in force: its tree, the text it was written as, and the roles it was read with
+    (both for showing it)."""
 
     tree: Node
     text: str
+    seating: Seating | None = None
 
     @classmethod
     def of(cls, tree: Node, game: Game | str) -> Condition:

@@ -97,7 +97,7 @@ def parse_condition(text: str, seating: Seating, label: str = "condition") -> Co
     A mistake raises InvalidInputError in one line: `label`, the text, the
     column (counted from 1) and what is wrong there.
     """
-    return Condition(_Parser(text, seating, label).parse(), " ".join(text.split()))
+    return Condition(_Parser(text, seating, label).parse(), " ".join(text.split()), seating)
 
 
 def parse_conditions(texts: Iterable[str], seating: Seating,

@@ -110,6 +110,7 @@ class _Stages:
         parts = conjuncts([condition.tree for condition in hidden.where])
         self.plays = [part for part in parts if not is_static(part)]
         self.dealing, self.applied, self.rejected = plan(hidden, [part for part in parts if is_static(part)])
+        self.seating = next((c.seating for c in hidden.where if c.seating is not None), None)
         texts = [f"({c.text})" if isinstance(c.tree, Or) else c.text for c in hidden.where]
         self.what = " and ".join([*texts, *(["the predicate"] if accept else [])])
 
@@ -202,7 +203,7 @@ def satisfying(hidden: Hidden, accept: Accept | None = None,
         raise InvalidInputError(f"{total:,} layouts are too many to enumerate (at most {limit:,}): "
                                 "sample them instead")
     else:
-        applied = " and ".join(render(part, hidden.game) for part in stages.applied)
+        applied = " and ".join(render(part, hidden.game, stages.seating) for part in stages.applied)
         raise InvalidInputError(f"{space:,} layouts satisfy {applied}, too many to enumerate "
                                 f"(at most {limit:,}): sample them instead")
     ok = stages.cards(candidates, parts)
