@@ -168,12 +168,16 @@ def bid_command(game: str, hand: str, seat: str, dealer: str | None, talon: str 
     options = score_options(scoring, pot, maximum, honours)
     conditions = where_conditions(where, Seating.bidder(name, player, HANDS[name]))
     shown = sys.stderr.isatty() if progress is None else progress
-    with executor_for(scheduler) as executor, progress_bar(shown) as callback:
-        result = bid(name, read_cards(hand), player, the_dealer, talon=read_cards(talon),
-                     out=read_cards(out), known=_known(known, name),
-                     contracts=[c.strip() for c in contracts.split(",")] if contracts else None,
-                     options=options, samples=samples, exact=exact, seed=None if exact else seed,
-                     where=conditions, workers=workers, executor=executor, progress=callback)
+    try:
+        with executor_for(scheduler) as executor, progress_bar(shown) as callback:
+            result = bid(name, read_cards(hand), player, the_dealer, talon=read_cards(talon),
+                         out=read_cards(out), known=_known(known, name),
+                         contracts=[c.strip() for c in contracts.split(",")] if contracts else None,
+                         options=options, samples=samples, exact=exact, seed=None if exact else seed,
+                         where=conditions, workers=workers, executor=executor, progress=callback)
+    except KeyboardInterrupt:  # while the layouts were being dealt (the solving keeps what it finished)
+        click.echo("prefdd: stopped before any layout was solved", err=True)
+        return INTERRUPTED
     if result.count == 0:
         click.echo("prefdd: stopped before any layout was solved", err=True)
         return INTERRUPTED

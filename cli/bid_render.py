@@ -70,7 +70,7 @@ def bid_to_text(result: BidResult) -> str:
                   f"{game.seat_name(hidden.seat)}, dealer {game.seat_name(hidden.dealer)}{known}")
     discard = "; the declarer's best discard per contract" if hidden.pickup else ""
     console.print(f"Double dummy over {how}{discard}.")
-    for line in where_lines(hidden, result.tally, _seating(result)):
+    for line in where_lines(hidden, result.tally, _seating(result), result.count):
         console.print(line, soft_wrap=True)
     if result.partial:
         console.print(f"Stopped early: {result.count:,} of {result.requested:,} layouts solved.")

@@ -20,8 +20,8 @@ def roles_text(seating: Seating) -> str:
     return ", ".join(f"{name} = {game.seat_name(seat)}" for name, seat in seating.roles)
 
 
-def where_lines(hidden: Hidden, tally: Tally | None, seating: Seating) -> list[str]:
-    """The conditions in force and how the layouts satisfying them were found (nothing without any)."""
+def where_lines(hidden: Hidden, tally: Tally | None, seating: Seating, sampled: int = 0) -> list[str]:
+    """The conditions in force and how the `sampled` layouts satisfying them were found (none: no lines)."""
     if tally is None or not (hidden.where or tally.predicate):
         return []
     texts = [c.text for c in hidden.where] + (["the predicate"] if tally.predicate else [])
@@ -48,6 +48,9 @@ def where_lines(hidden: Hidden, tally: Tally | None, seating: Seating) -> list[s
     how.append(f"acceptance rate {100 * tally.acceptance:.3g}%")
     sentence = "; ".join(how)
     lines.append(f"{sentence[0].upper()}{sentence[1:]}.")
+    if tally.satisfying < sampled:
+        lines.append(f"Fewer layouts satisfy them than were sampled ({sampled:,}): --exact would solve each "
+                     "once.")
     return lines
 
 
