@@ -24,8 +24,8 @@ def where_lines(hidden: Hidden, tally: Tally | None, seating: Seating, sampled: 
     """The conditions in force and how the `sampled` layouts satisfying them were found (none: no lines)."""
     if tally is None or not (hidden.where or tally.predicate):
         return []
-    texts = [c.text for c in hidden.where] + (["the predicate"] if tally.predicate else [])
-    lines = [f"Where: {'; '.join(texts)} ({roles_text(seating)})."]
+    written = [c.text for c in hidden.where] + (["the predicate"] if tally.predicate else [])
+    lines = [f"Where: {'; '.join(written)} ({roles_text(seating)})."]
     share = f"{100 * tally.satisfying / tally.total:.3g}%" if tally.total else "-"
     if tally.exact:
         lines.append(f"Layouts satisfying them: {tally.passed:,} of {tally.total:,} ({share}), "
@@ -35,19 +35,22 @@ def where_lines(hidden: Hidden, tally: Tally | None, seating: Seating, sampled: 
     def texts(parts: tuple[Node, ...]) -> str:
         return " and ".join(render(part, hidden.game, seating) for part in parts)
 
-    about = "" if tally.counted else "about "
-    how = [f"{about}{tally.satisfying:,.0f} of {tally.total:,} layouts ({share}) satisfy them"]
-    if tally.applied:
-        how.append(f"dealt only where {texts(tally.applied)} ({tally.space:,} layouts)")
-    if tally.rejected:
-        how.append(f"then {texts(tally.rejected)} kept {tally.kept:,} of {tally.dealt:,} dealt")
-    if tally.solved or tally.predicate:
-        tests = ["the predicate"] if tally.predicate else []
-        tests += [texts(tally.solved)] if tally.solved else []
-        how.append(f"{' and '.join(tests)} passed {tally.passed:,} of {tally.tested:,} tested")
-    how.append(f"acceptance rate {100 * tally.acceptance:.3g}%")
-    sentence = "; ".join(how)
-    lines.append(f"{sentence[0].upper()}{sentence[1:]}.")
+    if tally.counted:
+        lines.append(f"{tally.space:,} of {tally.total:,} layouts ({share}) satisfy them, counted exactly; "
+                     "the sample is dealt from those alone.")
+    else:
+        about = float(f"{tally.satisfying:.3g}")  # an estimate: three figures
+        how = [f"About {about:,.0f} of {tally.total:,} layouts ({share}) satisfy them: "
+               f"acceptance rate {100 * tally.acceptance:.3g}%"]
+        if tally.applied:
+            how.append(f"dealt only where {texts(tally.applied)} ({tally.space:,} layouts)")
+        if tally.rejected:
+            how.append(f"then {texts(tally.rejected)} kept {tally.kept:,} of {tally.dealt:,} dealt")
+        if tally.solved or tally.predicate:
+            tests = ["the predicate"] if tally.predicate else []
+            tests += [texts(tally.solved)] if tally.solved else []
+            how.append(f"then {' and '.join(tests)} held on {tally.passed:,} of {tally.tested:,} tested")
+        lines.append("; ".join(how) + ".")
     if tally.satisfying < sampled:
         lines.append(f"Fewer layouts satisfy them than were sampled ({sampled:,}): --exact would solve each "
                      "once.")
