@@ -263,6 +263,9 @@ class _Parser:
             if token.is_word("and", "or", "not") and cards:
                 self.at -= 1
                 break
+            if token.number:
+                raise _Mistake(token, f"expected a card, not {token.text!r} (for at least {token.text} of "
+                                      f"some cards, write: has {token.text} of SA SK ...)")
             if token.is_word("no", "none"):
                 raise _Mistake(token, f"'{token.text}' is not a card: to say a seat lacks a card, "
                                       "write 'not SEAT has CARD'")

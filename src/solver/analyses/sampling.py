@@ -140,8 +140,14 @@ class _Stages:
                                 np.arange(len(rows)), answer)
         return ok
 
-    def tally(self, exact: bool, dealt: int, kept: int, tested: int, passed: int) -> Tally:
-        return Tally(exact, self.hidden.count(), self.dealing.space, dealt, kept, tested, passed,
+    def tally(self, exact: bool, dealt: int, kept: int, tested: int, passed: int,
+              listed_all: bool = False) -> Tally:
+        """The counts, with the stages as run (`listed_all`: every layout listed, every condition checked)."""
+        total = self.hidden.count()
+        if listed_all:
+            return Tally(exact, total, total, dealt, kept, tested, passed, (),
+                         (*self.applied, *self.rejected), tuple(self.plays), self.accept is not None)
+        return Tally(exact, total, self.dealing.space, dealt, kept, tested, passed,
                      tuple(self.applied), tuple(self.rejected), tuple(self.plays), self.accept is not None)
 
     def empty(self) -> InvalidInputError:
@@ -213,7 +219,7 @@ def satisfying(hidden: Hidden, accept: Accept | None = None,
         layouts = layouts[stages.test(layouts)]
     if not len(layouts):
         raise stages.empty()
-    return layouts, stages.tally(True, len(candidates), kept, kept, len(layouts))
+    return layouts, stages.tally(True, len(candidates), kept, kept, len(layouts), listed_all=total <= limit)
 
 
 def _hopeless(trials: int, passed: int, needed: float, budget: int, floor: int) -> bool:
