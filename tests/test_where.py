@@ -40,6 +40,7 @@ from prefdd.solver.analyses.layouts import Hidden
 HAND = parse_cards("SA SK SJ ST S9 HA HK D7 C8 C7")
 TALON_CARDS = parse_cards("DA C9")
 LEFT_KNOWN = parse_cards("SQ S8 HQ HJ DK DQ")
+EAST_HAND = parse_cards("SQ S8 HQ HJ DK DQ DJ CA CK CQ")
 BIDDER = Seating.bidder(PREFERANS, 0, 3)
 
 
@@ -289,3 +290,16 @@ def test_priffe_honours_vienna_talon_polskt_pass_points() -> None:
                          where=parse_conditions(["left.hcp >= 8", "right.aces >= 2"],
                                                 Seating.bidder("polskt-pass", 1, 4)))
     assert all(where_oracle.satisfied(polskt, layout) for layout in polskt.draw(200, seed=1)[0])
+
+
+def test_a_defenders_view_asks_whether_the_declarer_makes_his_contract() -> None:
+    """As the defenders' analysis will: the talon shown, the declarer (another seat) picking it up."""
+    seating = Seating.defender(PREFERANS, defender=1, declarer=0, seats=3)
+    where = parse_conditions(["declarer makes 7S", "partner.spades <= 2"], seating)
+    defender = Hidden.make("preferans", EAST_HAND, 1, 2, talon=TALON_CARDS, where=where)
+    drawn, tally = defender.draw(12, seed=6)
+    assert tally.solved == (Makes(0, "7S"),) and tally.applied == (where[1].tree,)
+    assert all(where_oracle.satisfied(defender, layout) for layout in drawn)
+    failing = replace(defender, where=parse_conditions(["not declarer makes 7S"], seating))
+    for layout in failing.draw(8, seed=6)[0]:
+        assert not where_oracle.made(failing, failing.deal(layout)[0], 0, "7S")

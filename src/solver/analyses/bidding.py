@@ -335,15 +335,20 @@ def bid(game: str | Game, hand: Iterable[Card], seat: int, dealer: int, *,
     the_game = hidden.game
     chosen = (tuple(get_contract(the_game, name) for name in contracts) if contracts
               else bid_contracts(the_game))
+    layouts, tally = draw_layouts(hidden, samples, exact, seed, accept)
+    return evaluate(hidden, chosen, layouts, exact=exact, options=options, seed=seed, workers=workers,
+                    executor=executor, progress=progress, tally=tally)
+
+
+def draw_layouts(hidden: Hidden, samples: int | None, exact: bool, seed: int | None,
+                 accept: Accept | None = None) -> tuple[np.ndarray, Tally]:
+    """`samples` layouts drawn with `seed` (default :data:`DEFAULT_SAMPLES`), or with `exact` every one,
+    that satisfy `hidden.where` and `accept`; and the tally of how they were found."""
     if exact and samples is not None:
         raise InvalidInputError("give a number of samples or ask for an exact enumeration, not both")
     if exact:
-        layouts, tally = hidden.satisfying(accept, EXACT_LIMIT)
-    else:
-        layouts, tally = hidden.draw(DEFAULT_SAMPLES[the_game.name] if samples is None else samples, seed,
-                                     accept)
-    return evaluate(hidden, chosen, layouts, exact=exact, options=options, seed=seed, workers=workers,
-                    executor=executor, progress=progress, tally=tally)
+        return hidden.satisfying(accept, EXACT_LIMIT)
+    return hidden.draw(DEFAULT_SAMPLES[hidden.game_name] if samples is None else samples, seed, accept)
 
 
 def bidder_conditions(game: str | Game, seat: int,
