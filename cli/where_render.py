@@ -39,7 +39,7 @@ def where_lines(hidden: Hidden, tally: Tally | None, seating: Seating, sampled: 
         lines.append(f"{tally.space:,} of {tally.total:,} layouts ({share}) satisfy them, counted exactly; "
                      "the sample is dealt from those alone.")
     else:
-        about = float(f"{tally.satisfying:.3g}")  # an estimate: three figures
+        about = min(float(f"{tally.satisfying:.3g}"), tally.space)  # an estimate: three figures
         how = [f"About {about:,.0f} of {tally.total:,} layouts ({share}) satisfy them: "
                f"acceptance rate {100 * tally.acceptance:.3g}%"]
         if tally.applied:

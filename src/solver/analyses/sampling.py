@@ -176,7 +176,8 @@ def draw(hidden: Hidden, count: int, seed: int | np.random.Generator | None = No
             ok = stages.cards(batch, stages.rejected)
             dealt, kept, waiting = dealt + len(batch), kept + int(ok.sum()), batch[ok]
             continue
-        size = min(len(waiting), max(16, math.ceil((count - have) / later))) if stages.tests else len(waiting)
+        needed = count - have  # tested one by one: about as many as the rate so far says will do
+        size = min(len(waiting), max(min(16, needed), math.ceil(needed / later)) if stages.tests else needed)
         chunk, waiting = waiting[:size], waiting[size:]
         if stages.tests:
             if _hopeless(tested, passed, count - have, budget, TEST_FLOOR):
