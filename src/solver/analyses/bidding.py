@@ -73,7 +73,7 @@ from prefdd.rules import (
 )
 from prefdd.rules.contracts import VIENNA_SUIT_ORDER
 from prefdd.solver.analyses.bid_values import priffe_value, trick_values
-from prefdd.solver.analyses.conditions import Condition, Node, Seating, parse_condition
+from prefdd.solver.analyses.conditions import Condition, Node, Seating, as_conditions
 from prefdd.solver.analyses.contracts import solve_contract
 from prefdd.solver.analyses.layouts import HANDS, Hidden
 from prefdd.solver.analyses.sampling import EXACT_LIMIT, Accept, Tally
@@ -359,9 +359,7 @@ def bidder_conditions(game: str | Game, seat: int,
     ['left.spades >= 5']
     """
     name = game.name if isinstance(game, Game) else get_game(game).name
-    seating = Seating.bidder(name, seat, HANDS[name])
-    return tuple(parse_condition(w, seating) if isinstance(w, str) else w if isinstance(w, Condition)
-                 else Condition.of(w, name) for w in where)
+    return as_conditions(where, Seating.bidder(name, seat, HANDS[name]))
 
 
 def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray, *, exact: bool = False,

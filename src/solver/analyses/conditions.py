@@ -81,8 +81,8 @@ from prefdd.solver.analyses.condition_tree import (
 )
 
 __all__ = ["MEASURES", "OPERATORS", "ROLES", "SUIT_MEASURES", "TALON", "And", "Compare", "Condition", "Count",
-           "Holds", "Makes", "Node", "Not", "Or", "Seating", "Term", "check", "parse_condition",
-           "parse_conditions", "render", "weight"]
+           "Holds", "Makes", "Node", "Not", "Or", "Seating", "Term", "as_conditions", "check",
+           "parse_condition", "parse_conditions", "render", "weight"]
 _ALIASES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs", "♠": "spades", "♥": "hearts",
             "♦": "diamonds", "♣": "clubs", "spade": "spades", "heart": "hearts", "diamond": "diamonds",
             "club": "clubs", "ace": "aces", "king": "kings", "queen": "queens", "jack": "jacks",
@@ -104,6 +104,17 @@ def parse_conditions(texts: Iterable[str], seating: Seating,
                      label: str = "condition") -> tuple[Condition, ...]:
     """Several conditions, all to hold."""
     return tuple(parse_condition(text, seating, label) for text in texts)
+
+
+def as_conditions(where: Iterable[str | Condition | Node], seating: Seating) -> tuple[Condition, ...]:
+    """Conditions given as text (read with `seating`'s roles), as conditions, or as trees built by hand.
+
+    >>> seating = Seating.defender("preferans", defender=1, declarer=0, seats=3)
+    >>> [c.tree for c in as_conditions(["partner has SA", Makes(0, "7S")], seating)]
+    [Holds(seat=2, cards=(Card('SA'),), at_least=1), Makes(seat=0, contract='7S')]
+    """
+    return tuple(parse_condition(w, seating) if isinstance(w, str) else w if isinstance(w, Condition)
+                 else Condition(w, render(w, seating.game, seating), seating) for w in where)
 
 
 # -- the parser -----------------------------------------------------------------------------------------
