@@ -376,7 +376,7 @@ def whist(game: str | Game, hand: Iterable[Card], seat: int, declarer: int, deal
     hidden = Hidden.make(game, hand, seat, dealer, talon=talon, known=known)
     the_contract = get_contract(hidden.game, contract)
     check_problem(hidden, declarer, the_contract, options, partner)
-    layouts = draw_layouts(hidden, samples, exact, seed)
+    layouts, _ = draw_layouts(hidden, samples, exact, seed)
     return evaluate_whist(hidden, declarer, the_contract, layouts, exact=exact, options=options,
                           gentlemanly=gentlemanly, partner=partner, seed=seed, workers=workers,
                           executor=executor, progress=progress)
