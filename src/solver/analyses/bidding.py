@@ -96,15 +96,18 @@ def bid_contracts(game: Game) -> tuple[Contract, ...]:
     return tuple(c for c in CONTRACTS[game.name].values() if c.has_declarer)
 
 
-def solve_layouts(hidden: Hidden, contracts: Sequence[str],
-                  layouts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def solve_layouts(hidden: Hidden, contracts: Sequence[str], layouts: np.ndarray,
+                  declarer: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The declarer's (side's) tricks and whether each contract makes, for each layout.
 
-    Returns an int16 and a bool array, ``[layouts, contracts]``. Contracts that
-    ask the same question of the play (Preferans 6♠ to 10♠) are solved once.
-    In Vienna, a contract with talon counts the best of its trump and every
-    higher one, as the declarer may name any of them.
+    The declarer is the player, or the seat `declarer` (the talon, where it is
+    to be taken, picked up by him). Returns an int16 and a bool array,
+    ``[layouts, contracts]``. Contracts that ask the same question of the play
+    (Preferans 6♠ to 10♠) are solved once. In Vienna, a contract with talon
+    counts the best of its trump and every higher one, as the declarer may
+    name any of them.
     """
+    seat = hidden.seat if declarer is None else declarer
     game = hidden.game
     asked = [get_contract(game, name) for name in contracts]
     needed = asked + [higher for c in asked for higher in _higher_trumps(c)]
@@ -118,7 +121,7 @@ def solve_layouts(hidden: Hidden, contracts: Sequence[str],
     answers = {c.name: (np.zeros(len(layouts), dtype=np.int16), np.zeros(len(layouts), dtype=bool))
                for c in questions.values()}
     if batched:
-        for contract, column in zip(batched, talon_tricks(hidden, batched, layouts).T, strict=True):
+        for contract, column in zip(batched, talon_tricks(hidden, batched, layouts, seat).T, strict=True):
             answers[contract.name] = column, _made_table(contract, total)[column]
     unbatched = [c for c in talon_questions if c not in batched]
     plain_questions = [c for c in questions.values() if not _uses_talon(hidden, c)]
@@ -126,11 +129,11 @@ def solve_layouts(hidden: Hidden, contracts: Sequence[str],
         deal, _ = hidden.deal(layout)
         outcomes: list[tuple[Contract, int, bool]] = []
         if unbatched:
-            full = deal if game.name == "polskt-pass" else hidden.with_talon(deal)
-            result = solve_talon(full, hidden.dealer, hidden.seat, contracts=unbatched)
+            full = deal if game.name == "polskt-pass" else hidden.with_talon(deal, seat)
+            result = solve_talon(full, hidden.dealer, seat, contracts=unbatched)
             outcomes += [(c.contract, c.tricks, c.made) for c in result.choices]
         for contract in plain_questions:
-            outcome = solve_contract(deal, contract, hidden.dealer, hidden.seat)
+            outcome = solve_contract(deal, contract, hidden.dealer, seat)
             outcomes.append((contract, outcome.tricks, bool(outcome.made)))
         for contract, took, won in outcomes:
             answers[contract.name][0][row], answers[contract.name][1][row] = took, won

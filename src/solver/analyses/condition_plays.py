@@ -6,10 +6,9 @@ in a contract with talon, where the talon is still to be taken (Preferans and
 Vienna when no discards are known; Polskt pass for a player holding a sixth
 card), the declarer takes the cards in no hand and lays away his best
 discard; Vienna's contracts with talon count the best trump the declarer may
-name. For the player's own seat the layouts are solved as a batch (the
-talon's discards in the engine, :mod:`prefdd.solver.analyses.talon_batch`);
-another seat's are solved one deal at a time, from that seat's point of view
-with every hand but the cards in no hand known.
+name. The player's seat or another, the layouts are solved as a batch
+(Preferans and Vienna: the talon's discards in the engine,
+:mod:`prefdd.solver.analyses.talon_batch`).
 
 >>> from prefdd.rules import parse_cards
 >>> from prefdd.solver.analyses.layouts import Hidden
@@ -30,21 +29,6 @@ from prefdd.solver.analyses.layouts import Hidden
 
 def makes(hidden: Hidden, seat: int, contract: str, layouts: np.ndarray) -> np.ndarray:
     """For each layout, whether `seat` declaring `contract` makes it double dummy (a bool array)."""
-    if seat == hidden.seat:
-        return solve_layouts(hidden, (contract,), layouts)[1][:, 0]
-    if len(hidden.hand) > hidden.game.hand_size:
+    if seat != hidden.seat and len(hidden.hand) > hidden.game.hand_size:
         raise InvalidInputError("another seat cannot declare while the player holds an extra card to discard")
-    made = np.zeros(len(layouts), dtype=bool)
-    for row, layout in enumerate(layouts):
-        view = seen_by(hidden, seat, layout)
-        made[row] = solve_layouts(view, (contract,), view.enumerate())[1][0, 0]
-    return made
-
-
-def seen_by(hidden: Hidden, seat: int, layout: np.ndarray) -> Hidden:
-    """The layout's deal from `seat`'s point of view: every hand known, the cards in no hand as the
-    player had them (a shown talon, discards out of play, or unseen)."""
-    deal, _ = hidden.deal(layout)
-    known = {other: cards for other, cards in enumerate(deal.hands) if other != seat and cards}
-    return Hidden.make(hidden.game_name, deal.hands[seat], seat, hidden.dealer, talon=hidden.talon,
-                       out=hidden.out, known=known)
+    return solve_layouts(hidden, (contract,), layouts, seat)[1][:, 0]
