@@ -34,7 +34,7 @@ other processes or on other machines.
 (3, 20)
 >>> from prefdd.solver.analyses.conditions import Seating, parse_condition
 >>> left_long = parse_condition("left.hearts >= 3", Seating.bidder("preferans", seat=0, seats=3))
->>> layouts, tally = replace(hidden, where=(left_long,)).satisfying()
+>>> layouts, tally = hidden.narrowed([left_long]).satisfying()
 >>> len(layouts), tally.total
 (53768, 184756)
 """
@@ -86,9 +86,19 @@ class Hidden:
         conditions that name only what is in the game."""
         name = game.name if isinstance(game, Game) else get_game(game).name
         hidden = cls(name, frozenset(hand), seat, dealer, frozenset(talon), frozenset(out),
-                     tuple(sorted((s, frozenset(c)) for s, c in (known or {}).items())), tuple(where))
+                     tuple(sorted((s, frozenset(c)) for s, c in (known or {}).items())))
         hidden._check(list(hand), list(talon), list(out), known or {})
-        return hidden
+        return hidden.narrowed(where)
+
+    def narrowed(self, where: Iterable[Condition]) -> Hidden:
+        """The same view with the conditions `where` in force, checked: they name only what is in the game."""
+        game, conditions = self.game, tuple(where)
+        for condition in conditions:
+            check(condition.tree, game, self.hands)
+            if _makes_elsewhere(condition.tree, self.seat) and len(self.hand) > game.hand_size:
+                raise InvalidInputError(f"{condition.text!r}: another seat cannot declare while the player "
+                                        "holds an extra card to discard")
+        return replace(self, where=conditions)
 
     @property
     def game(self) -> Game:
@@ -246,11 +256,6 @@ class Hidden:
             if len(list(cards)) > game.hand_size:
                 raise InvalidInputError(f"hand {game.seat_name(seat)} holds {game.hand_size} cards, "
                                         f"not {len(list(cards))}")
-        for condition in self.where:
-            check(condition.tree, game, self.hands)
-            if _makes_elsewhere(condition.tree, self.seat) and len(hand) > game.hand_size:
-                raise InvalidInputError(f"{condition.text!r}: another seat cannot declare while the player "
-                                        "holds an extra card to discard")
 
 
 def _makes_elsewhere(node: object, seat: int) -> bool:
