@@ -19,10 +19,11 @@ import click
 from prefdd.cli.bid_render import bid_to_json, bid_to_text, plot_tricks
 from prefdd.cli.command import PrefddCommand
 from prefdd.cli.exits import stop, stopped_line
-from prefdd.cli.options import layout_options, score_options, scoring_options
+from prefdd.cli.options import layout_options, score_options, scoring_options, where_conditions, where_option
 from prefdd.cli.progress import progress_bar
 from prefdd.rules import Card, InvalidInputError, get_game, parse_cards, parse_hand, parse_seat
 from prefdd.solver.analyses.bidding import bid
+from prefdd.solver.analyses.conditions import Seating
 from prefdd.solver.analyses.layouts import HANDS
 
 
@@ -110,6 +111,7 @@ def known_option(texts: tuple[str, ...], game_name: str) -> dict[int, list]:
 @click.option("--contracts", help="Comma-separated contracts to analyse (default: every contract "
                                   "the player can declare).")
 @layout_options("1000; Priffe 20", "when few enough: with the talon known, 184,756")
+@where_option
 @scoring_options
 @click.option("--progress/--no-progress", default=None,
               help="Draw a progress bar on stderr (default: when stderr is a terminal).")
@@ -118,8 +120,9 @@ def known_option(texts: tuple[str, ...], game_name: str) -> dict[int, list]:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def bid_command(game: str, hand: str, seat: str, dealer: str | None, talon: str | None, out: str | None,
                 known: tuple[str, ...], contracts: str | None, samples: int | None, exact: bool,
-                seed: int, workers: int | None, scheduler: str | None, scoring: str, pot: int,
-                maximum: int, honours: str, progress: bool | None, plot: str | None, as_json: bool) -> int:
+                seed: int, where: tuple[str, ...], workers: int | None, scheduler: str | None, scoring: str,
+                pot: int, maximum: int, honours: str, progress: bool | None, plot: str | None,
+                as_json: bool) -> int:
     """What a hand of GAME is worth to bid, double dummy over the cards the player cannot see.
 
     The unseen cards are dealt at random (or every way, --exact), each layout
@@ -130,6 +133,10 @@ def bid_command(game: str, hand: str, seat: str, dealer: str | None, talon: str 
     Assumed: the defenders always play (whist, go with); Preferans scores are
     the declarer's share of the settlement in whist points, Vienna's his net
     payment, Polskt pass's his gain, Priffe's his side's points less theirs.
+
+    --where narrows the layouts to those that fit what the bidding said. The
+    roles are the bidder's: declarer is the player (--seat), left and right
+    his neighbours, partner the seat opposite (Priffe only).
     """
     name = get_game(game).name
     player = seat_option(seat, name)
@@ -140,23 +147,40 @@ def bid_command(game: str, hand: str, seat: str, dealer: str | None, talon: str 
     if plot is not None:
         check_plot_path(plot)
     options = score_options(scoring, pot, maximum, honours)
-    with executor_for(scheduler) as executor, progress_bar("layouts", progress, rate=True) as callback:
-        result = bid(name, read_cards(hand), player, the_dealer, talon=read_cards(talon),
-                     out=read_cards(out), known=known_option(known, name),
-                     contracts=[c.strip() for c in contracts.split(",")] if contracts is not None else None,
-                     options=options, samples=samples, exact=exact, seed=None if exact else seed,
-                     workers=workers, executor=executor, progress=callback)
+    conditions = where_conditions(where, Seating.bidder(name, player, HANDS[name]))
+    result = run_solver(lambda executor, callback: bid(
+        name, read_cards(hand), player, the_dealer, talon=read_cards(talon), out=read_cards(out),
+        known=known_option(known, name),
+        contracts=[c.strip() for c in contracts.split(",")] if contracts is not None else None,
+        options=options,
+        samples=samples, exact=exact, seed=None if exact else seed, where=conditions, workers=workers,
+        executor=executor, progress=callback), scheduler, progress)
     return show(result, as_json, bid_to_json, bid_to_text, plot, plot_tricks)
 
 
-def show(result: Any, as_json: bool, to_json: Callable[[Any], dict], to_text: Callable[[Any], str],
+def run_solver(solve: Callable[[Executor | None, Callable[[int, int], None] | None], Any],
+               scheduler: str | None, progress: bool | None) -> Any | None:
+    """`solve(executor, progress)` on the --dask scheduler's executor (or None), with a progress bar
+    when --progress says so (default: when stderr is a terminal).
+
+    Returns its result, or None when Ctrl-C stopped it before it returned (while the layouts were
+    being dealt: once solving, a run keeps what it finished and returns it flagged partial).
+    """
+    try:
+        with executor_for(scheduler) as executor, progress_bar("layouts", progress, rate=True) as callback:
+            return solve(executor, callback)
+    except KeyboardInterrupt:
+        return None
+
+
+def show(result: Any | None, as_json: bool, to_json: Callable[[Any], dict], to_text: Callable[[Any], str],
          plot: str | None, plot_to: Callable[[Any, str], None]) -> int:
     """Print a run's result (as JSON or text), draw its plot if asked, and say if it was stopped.
 
     Returns the exit status: 0, or 130 when the run was stopped (with nothing to show, if stopped
-    before any layout was solved).
+    before any layout was solved: `result` None or empty).
     """
-    if result.count == 0:
+    if result is None or result.count == 0:
         return stop("prefdd: stopped before any layout was solved")
     click.echo(json.dumps(to_json(result)) if as_json else to_text(result), nl=as_json)
     if plot is not None:

@@ -11,8 +11,10 @@ from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
 
+from prefdd.cli.where_render import where_lines, where_to_json
 from prefdd.rules import format_hand
 from prefdd.solver.analyses.bidding import BidResult
+from prefdd.solver.analyses.conditions import Seating
 from prefdd.solver.analyses.layouts import Hidden
 
 if TYPE_CHECKING:
@@ -86,6 +88,8 @@ def bid_to_text(result: BidResult) -> str:
     how = layouts_words(result)
     discard = "; the declarer's best discard per contract" if hidden.pickup else ""
     console.print(f"Double dummy over {how}{discard}.")
+    for line in where_lines(hidden, result.tally, _seating(result), result.count):
+        console.print(line, soft_wrap=True)
     if result.partial:
         console.print(f"Stopped early: {result.count:,} of {result.requested:,} layouts solved.")
     for words in partial_enumeration_words(result):
@@ -169,6 +173,7 @@ def bid_to_json(result: BidResult) -> dict:
         "layouts": result.count,
         "requested": result.requested,
         "partial": result.partial,
+        "where": where_to_json(hidden, result.tally, _seating(result)),
         "contracts": [
             {"contract": contract.name, "histogram": histograms[i].tolist(),
              "probability": float(result.probability[i]),
@@ -183,6 +188,11 @@ def bid_to_json(result: BidResult) -> dict:
         "advantage_error": json_number(error),
         "confidence": json_number(result.confidence),
     }
+
+
+def _seating(result: BidResult) -> Seating:
+    """The bidder's roles: he is the declarer."""
+    return Seating.bidder(result.hidden.game_name, result.hidden.seat, result.hidden.hands)
 
 
 def plot_tricks(result: BidResult, path: str) -> None:

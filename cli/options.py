@@ -9,6 +9,7 @@ import click
 
 from prefdd.rules.scoring import Honours, Scoring
 from prefdd.solver import ScoreOptions
+from prefdd.solver.analyses.conditions import Condition, Seating, parse_conditions
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -66,3 +67,24 @@ def score_options(scoring: str, pot: int, maximum: int,
                   honours: str = Honours.STANDARD.value) -> ScoreOptions:
     """The scoring options as the solver takes them."""
     return ScoreOptions(Scoring(scoring.lower()), pot, maximum, Honours(honours.lower()))
+
+
+def where_option(command: F) -> F:
+    """Add --where CONDITION (repeatable, all must hold): parse it with :func:`where_conditions`."""
+    return click.option(
+        "--where", multiple=True, metavar="CONDITION",
+        help="Only layouts where this holds (repeatable: all must hold). Seats by number, by role "
+             "(declarer, partner, left, right: see the command's help), N E S W in Priffe, or talon; "
+             "terms SEAT.spades (hearts, diamonds, clubs), SEAT.hcp, SEAT.aces, SEAT.honours(ruter) "
+             "(Priffe); 'SEAT has SA SK', 'SEAT has 2 of SA SK SQ', 'SEAT makes 7S'; and, or, not, "
+             "parentheses. Like 'left.spades >= 5 and not partner has 2 of SA HA DA'. "
+             "Reference: docs/conditions.md.")(command)
+
+
+def where_conditions(texts: tuple[str, ...], seating: Seating) -> tuple[Condition, ...]:
+    """The --where conditions, parsed with the command's roles; a mistake names --where and the column.
+
+    >>> where_conditions(("left.spades >= 5",), Seating.bidder("preferans", 0, 3))[0].tree.sides[0]
+    (Count(seat=1, measure='spades', contract=None),)
+    """
+    return parse_conditions(texts, seating, label="--where")

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import click
 
-from prefdd.cli.bid import check_plot_path, executor_for, known_option, read_cards, seat_option, show
+from prefdd.cli.bid import check_plot_path, known_option, read_cards, run_solver, seat_option, show
 from prefdd.cli.command import PrefddCommand
-from prefdd.cli.options import layout_options, score_options, stake_options
-from prefdd.cli.progress import progress_bar
+from prefdd.cli.options import layout_options, score_options, stake_options, where_conditions, where_option
 from prefdd.cli.whist_render import plot_whist, whist_to_json, whist_to_text
 from prefdd.rules import get_game
-from prefdd.solver.analyses.whist import ANSWERS, whist
+from prefdd.solver.analyses.whist import ANSWERS, defender_seating, whist
 
 
 @click.command(name="whist", cls=PrefddCommand)
@@ -35,6 +34,7 @@ from prefdd.solver.analyses.whist import ANSWERS, whist
 @click.option("--gentlemanly", is_flag=True,
               help="Preferans: when the declarer falls the defenders share their whists evenly.")
 @layout_options("1000", "Preferans with the talon shown: 184,756")
+@where_option
 @stake_options
 @click.option("--progress/--no-progress", default=None,
               help="Draw a progress bar on stderr (default: when stderr is a terminal).")
@@ -45,8 +45,8 @@ from prefdd.solver.analyses.whist import ANSWERS, whist
 def whist_command(game: str, hand: str, seat: str, declarer: str, dealer: str, contract: str,
                   talon: str | None, known: tuple[str, ...], partner: str | None, gentlemanly: bool,
                   samples: int | None, exact: bool, seed: int, workers: int | None, scheduler: str | None,
-                  scoring: str, pot: int, maximum: int, progress: bool | None, plot: str | None,
-                  as_json: bool) -> int:
+                  where: tuple[str, ...], scoring: str, pot: int, maximum: int, progress: bool | None,
+                  plot: str | None, as_json: bool) -> int:
     """What each answer to a contract is worth to the defender at --seat, double dummy.
 
     Preferans: pass, whist, and half-whist where allowed; Vienna: go with,
@@ -59,6 +59,10 @@ def whist_command(game: str, hand: str, seat: str, declarer: str, dealer: str, c
     settlement in whist points; Vienna: his net payment in units), each with
     its standard error; then the recommended answer, by how much it is ahead
     on the same layouts, and what was assumed of the other defender.
+
+    --where narrows the layouts to those that fit what the bidding said. The
+    roles are this defender's: declarer is --declarer, partner the other
+    defender, left and right this defender's neighbours.
     """
     name = get_game(game).name
     player, the_declarer, the_dealer = (seat_option(text, name) for text in (seat, declarer, dealer))
@@ -68,10 +72,10 @@ def whist_command(game: str, hand: str, seat: str, declarer: str, dealer: str, c
                                f"{', '.join(ANSWERS[name])}")
     if plot is not None:
         check_plot_path(plot)
-    with executor_for(scheduler) as executor, progress_bar("layouts", progress, rate=True) as callback:
-        result = whist(name, read_cards(hand), player, the_declarer, the_dealer, contract,
-                       talon=read_cards(talon), known=known_option(known, name),
-                       options=score_options(scoring, pot, maximum), gentlemanly=gentlemanly, partner=partner,
-                       samples=samples, exact=exact, seed=None if exact else seed, workers=workers,
-                       executor=executor, progress=callback)
+    conditions = where_conditions(where, defender_seating(name, player, the_declarer))
+    result = run_solver(lambda executor, callback: whist(
+        name, read_cards(hand), player, the_declarer, the_dealer, contract, talon=read_cards(talon),
+        known=known_option(known, name), options=score_options(scoring, pot, maximum),
+        gentlemanly=gentlemanly, partner=partner, samples=samples, exact=exact, seed=None if exact else seed,
+        where=conditions, workers=workers, executor=executor, progress=callback), scheduler, progress)
     return show(result, as_json, whist_to_json, whist_to_text, plot, plot_whist)

@@ -21,6 +21,7 @@ from prefdd.cli.bid_render import (
     spark,
     view_to_json,
 )
+from prefdd.cli.where_render import where_lines, where_to_json
 from prefdd.rules import format_hand
 from prefdd.solver.analyses.whist import WhistResult
 from prefdd.solver.analyses.whist_values import BOTH, FIRST_HOME, settlements
@@ -30,9 +31,24 @@ def model(result: WhistResult) -> str:
     """The model, said where the answer is read."""
     discard = ("; the declarer lays away his best discard for the contract against both defenders"
                if result.contract.talon else "")
-    return ("the unseen cards dealt uniformly over what you know; double dummy: every hand is played as if "
-            "all cards were seen" + discard +
+    where = ", only where the conditions hold" if _conditioned(result) else ""
+    return (f"the unseen cards dealt uniformly over what you know{where}; double dummy: every hand is played "
+            "as if all cards were seen" + discard +
             "; two defenders in the play share their tricks evenly (the seed's half-whist split)")
+
+
+def _conditioned(result: WhistResult) -> bool:
+    """Whether conditions (or a predicate) narrowed the layouts."""
+    return bool(result.hidden.where or (result.tally and result.tally.predicate))
+
+
+def _declarer_said(result: WhistResult) -> str:
+    """How often the declarer makes, and how far his dealt hand fits his bidding."""
+    dealt = ("his hand dealt at random among the layouts that satisfy the conditions" if _conditioned(result)
+             else "his hand is dealt at random, not as his bidding showed it: --where says what it showed, "
+                  "--known places cards you can infer")
+    return (f"The declarer makes {result.contract.name} against both defenders on "
+            f"{100 * result.declarer_makes:.1f}% of these layouts ({dealt}).")
 
 
 def _scores_said(result: WhistResult) -> str:
@@ -111,6 +127,8 @@ def whist_to_text(result: WhistResult) -> str:
                   f"{result.contract.title}, dealer {_seat(result, hidden.dealer)}{known}.", soft_wrap=True)
     console.print(_scores_said(result), soft_wrap=True)
     console.print(f"Over {how}; {model(result)}.", soft_wrap=True)
+    for line in where_lines(hidden, result.tally, result.seating, result.count):
+        console.print(line, soft_wrap=True)
     if result.partial:
         console.print(f"Stopped early: {result.count:,} of {result.requested:,} layouts solved.")
     for words in partial_enumeration_words(result):
@@ -137,9 +155,7 @@ def whist_to_text(result: WhistResult) -> str:
                       spark(histograms[i]) if played else "", mean, *quota,
                       f"{result.expected[i]:.2f}", error_text(result.expected_error[i], 2))
     console.print(table)
-    console.print(f"The declarer makes {result.contract.name} against both defenders on "
-                  f"{100 * result.declarer_makes:.1f}% of these layouts (his hand is dealt at random, not as "
-                  "his bidding showed it: --known places cards you can infer).", soft_wrap=True)
+    console.print(_declarer_said(result), soft_wrap=True)
     _settlement_table(result, console)
     mean, error = result.advantage
     best = result.action_outcomes[result.actions.index(result.recommended)]
@@ -209,6 +225,7 @@ def whist_to_json(result: WhistResult) -> dict:
         "requested": result.requested,
         "partial": result.partial,
         "declarer_makes": result.declarer_makes,
+        "where": where_to_json(hidden, result.tally, result.seating),
         "actions": [
             {"action": result.labels(outcome)[0], "partner": result.labels(outcome)[1], "then": outcome.then,
              "play": _play(result, outcome.play),

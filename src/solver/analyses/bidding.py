@@ -21,9 +21,18 @@ standard error, and ``confidence = Φ(mean / error)``, the normal-approximation
 probability that the recommendation really is the better of the two (1 when
 exact and ahead).
 
+What the bidding said can narrow the layouts: `where` takes conditions on
+the hidden hands, written in the language of :mod:`prefdd.solver.analyses.conditions`
+(``"left.spades >= 5"``, ``"not partner has 2 of SA SK SQ"``, ``"declarer makes 7S"``;
+the bidder is the declarer) or built as its plain data, and `accept` any
+predicate over a layout's deal; only layouts that satisfy them all are
+drawn or enumerated, uniformly (:mod:`prefdd.solver.analyses.sampling`), and
+:attr:`BidResult.tally` says how many did.
+
 Reproducible: every layout is drawn up front from ``numpy.random.default_rng(seed)``
-in the calling process and results land by layout index, so the numbers are
-the same whatever the number of workers or the executor.
+in the calling process (conditions and predicate included) and results land
+by layout index, so the numbers are the same whatever the number of workers
+or the executor.
 
 >>> from prefdd.rules import parse_cards
 >>> result = bid("preferans", parse_cards("SA SK SQ SJ ST S9 S8 HA HK HQ"), seat=0, dealer=2,
@@ -52,11 +61,13 @@ from prefdd.rules import (
     InvalidInputError,
     checks,
     get_contract,
+    get_game,
 )
 from prefdd.rules.contracts import VIENNA_SUIT_ORDER
 from prefdd.solver.analyses.bid_values import priffe_value, trick_values
+from prefdd.solver.analyses.conditions import Condition, Node, Seating, as_conditions
 from prefdd.solver.analyses.contracts import solve_contract
-from prefdd.solver.analyses.layouts import LAYOUT_LIMIT, Hidden
+from prefdd.solver.analyses.layouts import HANDS, LAYOUT_LIMIT, Hidden
 from prefdd.solver.analyses.runner import (
     check_run,
     column_errors,
@@ -66,6 +77,7 @@ from prefdd.solver.analyses.runner import (
     run_layouts,
     solving_order,
 )
+from prefdd.solver.analyses.sampling import EXACT_LIMIT, Accept, Tally
 from prefdd.solver.analyses.scores import ScoreOptions
 from prefdd.solver.analyses.talon import solve_talon
 from prefdd.solver.analyses.talon_batch import talon_tricks
@@ -74,8 +86,6 @@ DEFAULT_SAMPLES = {"preferans": 1000, "vienna": 1000, "polskt-pass": 1000, "prif
 """Layouts sampled when no number is given (Priffe's 52-card deals solve far slower)."""
 STANDARD_OPTIONS = ScoreOptions()
 """Sochi scoring, a pot of 20 units, a maximum of 30, standard honours."""
-EXACT_LIMIT = LAYOUT_LIMIT
-"""The most layouts an exact enumeration takes on."""
 
 
 def bid_contracts(game: Game) -> tuple[Contract, ...]:
@@ -88,15 +98,18 @@ def bid_contracts(game: Game) -> tuple[Contract, ...]:
     return tuple(c for c in CONTRACTS[game.name].values() if c.has_declarer)
 
 
-def solve_layouts(hidden: Hidden, contracts: Sequence[str],
-                  layouts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def solve_layouts(hidden: Hidden, contracts: Sequence[str], layouts: np.ndarray,
+                  declarer: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The declarer's (side's) tricks and whether each contract makes, for each layout.
 
-    Returns an int16 and a bool array, ``[layouts, contracts]``. Contracts that
-    ask the same question of the play (Preferans 6♠ to 10♠) are solved once.
-    In Vienna, a contract with talon counts the best of its trump and every
-    higher one, as the declarer may name any of them.
+    The declarer is the player, or the seat `declarer` (the talon, where it is
+    to be taken, picked up by him). Returns an int16 and a bool array,
+    ``[layouts, contracts]``. Contracts that ask the same question of the play
+    (Preferans 6♠ to 10♠) are solved once. In Vienna, a contract with talon
+    counts the best of its trump and every higher one, as the declarer may
+    name any of them.
     """
+    seat = hidden.seat if declarer is None else declarer
     game = hidden.game
     asked = [get_contract(game, name) for name in contracts]
     needed = asked + [higher for c in asked for higher in _higher_trumps(c)]
@@ -110,7 +123,7 @@ def solve_layouts(hidden: Hidden, contracts: Sequence[str],
     answers = {c.name: (np.zeros(len(layouts), dtype=np.int16), np.zeros(len(layouts), dtype=bool))
                for c in questions.values()}
     if batched:
-        for contract, column in zip(batched, talon_tricks(hidden, batched, layouts).T, strict=True):
+        for contract, column in zip(batched, talon_tricks(hidden, batched, layouts, seat).T, strict=True):
             answers[contract.name] = column, _made_table(contract, total)[column]
     unbatched = [c for c in talon_questions if c not in batched]
     plain_questions = [c for c in questions.values() if not _uses_talon(hidden, c)]
@@ -118,11 +131,11 @@ def solve_layouts(hidden: Hidden, contracts: Sequence[str],
         deal, _ = hidden.deal(layout)
         outcomes: list[tuple[Contract, int, bool]] = []
         if unbatched:
-            full = deal if game.name == "polskt-pass" else hidden.with_talon(deal)
-            result = solve_talon(full, hidden.dealer, hidden.seat, contracts=unbatched)
+            full = deal if game.name == "polskt-pass" else hidden.with_talon(deal, seat)
+            result = solve_talon(full, hidden.dealer, seat, contracts=unbatched)
             outcomes += [(c.contract, c.tricks, c.made) for c in result.choices]
         for contract in plain_questions:
-            outcome = solve_contract(deal, contract, hidden.dealer, hidden.seat)
+            outcome = solve_contract(deal, contract, hidden.dealer, seat)
             outcomes.append((contract, outcome.tricks, bool(outcome.made)))
         for contract, took, won in outcomes:
             answers[contract.name][0][row], answers[contract.name][1][row] = took, won
@@ -171,7 +184,8 @@ class BidResult:
     solved. `partial` means the run was stopped before every layout was
     solved (the layouts kept are those finished, a uniform sample still when
     sampling; an enumeration left incomplete is neither exact nor a sample, and
-    has no standard errors: they are NaN).
+    has no standard errors: they are NaN). `tally` says how the layouts were
+    found under the conditions in force (``hidden.where``).
     """
 
     hidden: Hidden
@@ -185,6 +199,7 @@ class BidResult:
     options: ScoreOptions
     seed: int | None = None
     partial: bool = False
+    tally: Tally | None = None
 
     @property
     def count(self) -> int:
@@ -269,12 +284,17 @@ def bid(game: str | Game, hand: Iterable[Card], seat: int, dealer: int, *,
         known: Mapping[int, Iterable[Card]] | None = None,
         contracts: Sequence[str] | None = None, options: ScoreOptions = STANDARD_OPTIONS,
         samples: int | None = None, exact: bool = False, seed: int | None = None,
+        where: Iterable[str | Condition | Node] = (), accept: Accept | None = None,
         workers: int | None = None, executor: Executor | None = None,
         progress: Callable[[int, int], None] | None = None) -> BidResult:
     """Bid expectations for `hand` held at `seat`, `dealer` dealing: see the module's docstring.
 
     `talon`, `out` and `known` are what the player knows besides his hand
-    (:class:`prefdd.solver.analyses.layouts.Hidden`). `samples` layouts are drawn with `seed`
+    (:class:`prefdd.solver.analyses.layouts.Hidden`); `where` conditions on
+    the hidden hands (text or data, all must hold, the player is the
+    declarer) and `accept` a predicate over the deal narrow the layouts to
+    those that satisfy them (the predicate runs in the calling process: it
+    need not pickle). `samples` layouts are drawn with `seed`
     (default: :data:`DEFAULT_SAMPLES`), or with `exact` every layout is
     solved. The work runs on `workers` processes (default: every core; much
     of a layout's work is Python, which threads would take turns at) or on
@@ -283,7 +303,9 @@ def bid(game: str | Game, hand: Iterable[Card], seat: int, dealer: int, *,
     layouts finish. Ctrl-C (KeyboardInterrupt) stops the run: the layouts
     finished are returned, flagged `partial`.
     """
-    hidden = Hidden.make(game, hand, seat, dealer, talon=talon, out=out, known=known)
+    name = game.name if isinstance(game, Game) else get_game(game).name
+    hidden = Hidden.make(name, hand, seat, dealer, talon=talon, out=out, known=known,
+                         where=bidder_conditions(name, seat, where))
     the_game = hidden.game
     if contracts is not None:
         if isinstance(contracts, (str, bytes)) or not isinstance(contracts, Sequence) or not contracts:
@@ -297,31 +319,42 @@ def bid(game: str | Game, hand: Iterable[Card], seat: int, dealer: int, *,
     if twice:
         raise InvalidInputError(f"contract {twice[0]} is named twice")
     check_run(options, workers, executor, progress)
-    layouts = draw_layouts(hidden, samples, exact, seed)
+    layouts, tally = draw_layouts(hidden, samples, exact, seed, accept)
     return evaluate(hidden, chosen, layouts, exact=exact, options=options, seed=seed, workers=workers,
-                    executor=executor, progress=progress)
+                    executor=executor, progress=progress, tally=tally)
 
 
-def draw_layouts(hidden: Hidden, samples: int | None, exact: bool, seed: int | None) -> np.ndarray:
-    """`samples` layouts drawn with `seed` (default :data:`DEFAULT_SAMPLES`), or with `exact` every one."""
+def draw_layouts(hidden: Hidden, samples: int | None, exact: bool, seed: int | None,
+                 accept: Accept | None = None) -> tuple[np.ndarray, Tally]:
+    """`samples` layouts drawn with `seed` (default :data:`DEFAULT_SAMPLES`), or with `exact` every one,
+    that satisfy `hidden.where` and `accept`; and the tally of how they were found."""
     checks.flag(exact, "exact")
     checks.integer(samples, "samples", 1, LAYOUT_LIMIT, optional=True)
     checks.integer(seed, "seed", 0, optional=True)
     if exact and samples is not None:
         raise InvalidInputError("give a number of samples or ask for an exact enumeration, not both")
     if exact:
-        if hidden.count() > EXACT_LIMIT:
-            raise InvalidInputError(f"{hidden.count():,} layouts are too many to enumerate (at most "
-                                    f"{EXACT_LIMIT:,}): sample them instead")
-        return hidden.enumerate()
-    return hidden.sample(DEFAULT_SAMPLES[hidden.game_name] if samples is None else samples, seed)
+        return hidden.satisfying(accept, EXACT_LIMIT)
+    return hidden.draw(DEFAULT_SAMPLES[hidden.game_name] if samples is None else samples, seed, accept)
+
+
+def bidder_conditions(game: str | Game, seat: int,
+                      where: Iterable[str | Condition | Node]) -> tuple[Condition, ...]:
+    """Conditions as the bidder at `seat` writes them (he is the declarer), parsed or wrapped.
+
+    >>> [c.text for c in bidder_conditions("preferans", 0, ["left.spades >= 5"])]
+    ['left.spades >= 5']
+    """
+    name = game.name if isinstance(game, Game) else get_game(game).name
+    return as_conditions(where, Seating.bidder(name, seat, HANDS[name]))
 
 
 def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray, *, exact: bool = False,
              options: ScoreOptions = STANDARD_OPTIONS, seed: int | None = None, workers: int | None = None,
              executor: Executor | None = None, chunk: int | None = None,
-             progress: Callable[[int, int], None] | None = None) -> BidResult:
-    """Solve and score the given `layouts` (rows of :meth:`Hidden.sample` or :meth:`Hidden.enumerate`)."""
+             progress: Callable[[int, int], None] | None = None, tally: Tally | None = None) -> BidResult:
+    """Solve and score the given `layouts` (rows of :meth:`Hidden.sample` or :meth:`Hidden.enumerate`);
+    `tally` (from :meth:`Hidden.draw` or :meth:`Hidden.satisfying`) is kept in the result."""
     check_run(options, workers, executor, progress)
     count = len(layouts)
     (tricks, made), done = run_layouts(partial(solve_layouts, hidden, tuple(c.name for c in contracts)),
@@ -330,7 +363,8 @@ def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray,
     kept = np.flatnonzero(done)
     layouts, tricks, made = layouts[kept], tricks[kept], made[kept]
     return BidResult(hidden, tuple(contracts), layouts, tricks, made, _scores(hidden, contracts, layouts,
-                     tricks, made, options), exact, count, options, seed, partial=len(kept) < count)
+                     tricks, made, options), exact, count, options, seed, partial=len(kept) < count,
+                     tally=tally)
 
 
 def _scores(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray, tricks: np.ndarray,

@@ -27,6 +27,16 @@ does), unless `partner` fixes the other's answer. The recommendation is this
 defender's best answer at his turn, with its margin over the runner-up on
 the same layouts and the confidence of it, as ``bid`` gives them.
 
+What the bidding said can narrow the layouts, as for ``bid``: `where` takes
+conditions on the hidden hands in the language of
+:mod:`~prefdd.solver.analyses.conditions`, read from this defender's side
+(``declarer``, ``partner`` the other defender, ``left`` and ``right`` his
+neighbours: ``"declarer.spades >= 5"``, ``"declarer makes 7S"``, the
+declarer then picking up the talon and discarding his best), and `accept`
+any predicate over a layout's deal; only layouts satisfying them all are
+drawn or enumerated, uniformly, and :attr:`WhistResult.tally` says how
+many did.
+
 >>> from prefdd.rules import parse_cards
 >>> result = whist("preferans", parse_cards("SA SK SQ HA HK HQ DA DK DQ CA"), seat=1, declarer=0, dealer=2,
 ...                contract="6S", talon=parse_cards("C7 C8"), samples=3, seed=1, workers=1)
@@ -47,6 +57,8 @@ from prefdd.rules import PREFERANS, Card, Contract, Game, InvalidInputError, che
 from prefdd.rules.talon import lay_away
 from prefdd.solver._engine import GOAL_TRICKS
 from prefdd.solver.analyses.bidding import STANDARD_OPTIONS, draw_layouts
+from prefdd.solver.analyses.conditions import Condition, Seating, as_conditions
+from prefdd.solver.analyses.conditions import Node as ConditionNode
 from prefdd.solver.analyses.contracts import solve_contract
 from prefdd.solver.analyses.layouts import Hidden
 from prefdd.solver.analyses.runner import (
@@ -58,6 +70,7 @@ from prefdd.solver.analyses.runner import (
     run_layouts,
     solving_order,
 )
+from prefdd.solver.analyses.sampling import Accept, Tally
 from prefdd.solver.analyses.scores import ScoreOptions
 from prefdd.solver.analyses.talon import _Question, solve_talon
 from prefdd.solver.analyses.talon_batch import talon_tricks
@@ -132,7 +145,9 @@ class WhistResult:
     scores of the declarer, the first defender and the second (play seats 0,
     1, 2) in each outcome; :attr:`scores` is this defender's ``[layouts,
     outcomes]``. `partner` is the other defender's answer when fixed (None:
-    his best on average). `partial` as :class:`~prefdd.solver.analyses.bidding.BidResult`'s.
+    his best on average). `partial` as :class:`~prefdd.solver.analyses.bidding.BidResult`'s;
+    `tally` says how the layouts were found under the conditions in force
+    (``hidden.where``).
     """
 
     hidden: Hidden
@@ -150,11 +165,17 @@ class WhistResult:
     partner: str | None = None
     seed: int | None = None
     partial: bool = False
+    tally: Tally | None = None
 
     @property
     def count(self) -> int:
         """The layouts solved."""
         return len(self.tricks)
+
+    @property
+    def seating(self) -> Seating:
+        """This defender's roles: `declarer`, `partner` (the other defender), `left` and `right`."""
+        return defender_seating(self.hidden.game_name, self.hidden.seat, self.declarer, self.contract.name)
 
     @property
     def speaker(self) -> int:
@@ -362,14 +383,17 @@ def whist(game: str | Game, hand: Iterable[Card], seat: int, declarer: int, deal
           talon: Iterable[Card] = (), known: Mapping[int, Iterable[Card]] | None = None,
           options: ScoreOptions = STANDARD_OPTIONS, gentlemanly: bool = False, partner: str | None = None,
           samples: int | None = None, exact: bool = False, seed: int | None = None,
+          where: Iterable[str | Condition | ConditionNode] = (), accept: Accept | None = None,
           workers: int | None = None, executor: Executor | None = None,
           progress: Callable[[int, int], None] | None = None) -> WhistResult:
     """The defender at `seat`'s expectations against `contract` named by `declarer`: see the module.
 
-    `talon` (shown) and `known` are what he knows besides his hand; `samples`,
-    `exact`, `seed`, `workers`, `executor` and `progress` work as in
-    :func:`~prefdd.solver.analyses.bidding.bid` (Ctrl-C keeps the layouts finished, flagged
-    `partial`). `options` are the scoring system and stakes; `gentlemanly`
+    `talon` (shown) and `known` are what he knows besides his hand; `where`
+    (text read with :func:`defender_seating`'s roles, or data) and `accept`
+    narrow the layouts; `samples`, `exact`, `seed`, `where`, `accept`,
+    `workers`, `executor` and `progress` work as in
+    :func:`~prefdd.solver.analyses.bidding.bid` (Ctrl-C keeps the layouts
+    finished, flagged `partial`). `options` are the scoring system and stakes; `gentlemanly`
     (Preferans) shares the whists evenly when the declarer falls; `partner`
     fixes the other defender's answer (the first defender's, if this one
     speaks second), one of :data:`ANSWERS`.
@@ -379,10 +403,30 @@ def whist(game: str | Game, hand: Iterable[Card], seat: int, declarer: int, deal
     check_problem(hidden, declarer, the_contract, options, partner)
     checks.flag(gentlemanly, "gentlemanly")
     check_run(options, workers, executor, progress)
-    layouts = draw_layouts(hidden, samples, exact, seed)
+    conditions = as_conditions(where, defender_seating(hidden.game_name, seat, declarer, the_contract.name))
+    hidden = hidden.narrowed(conditions)
+    layouts, tally = draw_layouts(hidden, samples, exact, seed, accept)
     return evaluate_whist(hidden, declarer, the_contract, layouts, exact=exact, options=options,
                           gentlemanly=gentlemanly, partner=partner, seed=seed, workers=workers,
-                          executor=executor, progress=progress)
+                          executor=executor, progress=progress, tally=tally)
+
+
+def defender_seating(game: str | Game, defender: int, declarer: int, contract: str | None = None) -> Seating:
+    """The roles a defender's conditions are read with: `declarer`, `partner` (the other defender),
+    `left` and `right` (his neighbours).
+
+    >>> defender_seating("preferans", defender=2, declarer=0).roles
+    (('declarer', 0), ('partner', 1), ('left', 0), ('right', 1))
+    """
+    _check_seats(defender, declarer)
+    return Seating.defender(game, defender=defender, declarer=declarer, seats=3, contract=contract)
+
+
+def _check_seats(defender: int, declarer: int) -> None:
+    if declarer not in range(3):
+        raise InvalidInputError(f"declarer seat {declarer} does not exist (seats 0-2)")
+    if declarer == defender:
+        raise InvalidInputError(f"seat {defender} is the declarer: the defender's seat must be another")
 
 
 def check_problem(hidden: Hidden, declarer: int, contract: Contract, options: ScoreOptions,
@@ -392,10 +436,7 @@ def check_problem(hidden: Hidden, declarer: int, contract: Contract, options: Sc
     checks.instance(options, ScoreOptions, "options", "ScoreOptions")
     answers = ", ".join(ANSWERS.get(hidden.game_name, ()))
     checks.instance(partner, str, "partner", f"one of {answers} or None", optional=True)
-    if declarer not in range(3):
-        raise InvalidInputError(f"declarer seat {declarer} does not exist (seats 0-2)")
-    if declarer == hidden.seat:
-        raise InvalidInputError(f"seat {hidden.seat} is the declarer: the defender's seat must be another")
+    _check_seats(hidden.seat, declarer)
     if contract.game is not hidden.game:
         raise InvalidInputError(f"{contract.name} is not a {hidden.game.name} contract")
     check_contract(contract)
@@ -416,8 +457,10 @@ def evaluate_whist(hidden: Hidden, declarer: int, contract: Contract, layouts: n
                    exact: bool = False, options: ScoreOptions = STANDARD_OPTIONS, gentlemanly: bool = False,
                    partner: str | None = None, seed: int | None = None, workers: int | None = None,
                    executor: Executor | None = None, chunk: int | None = None,
-                   progress: Callable[[int, int], None] | None = None) -> WhistResult:
-    """Solve and score the given `layouts` (rows of :meth:`Hidden.sample` or :meth:`Hidden.enumerate`)."""
+                   progress: Callable[[int, int], None] | None = None,
+                   tally: Tally | None = None) -> WhistResult:
+    """Solve and score the given `layouts` (rows of :meth:`Hidden.sample` or :meth:`Hidden.enumerate`);
+    `tally` (from :meth:`Hidden.draw` or :meth:`Hidden.satisfying`) is kept in the result."""
     check_problem(hidden, declarer, contract, options, partner)
     count = len(layouts)
     (tricks,), done = run_layouts(partial(defence_tricks, hidden, declarer, contract.name), layouts,
@@ -431,5 +474,5 @@ def evaluate_whist(hidden: Hidden, declarer: int, contract: Contract, layouts: n
         table = outcome_values(contract, outcome, options, gentlemanly)
         values[:, index] = table[tricks[:, outcome.play] if outcome.play is not None else 0]
     return WhistResult(hidden, declarer, contract, outcomes, tree, layouts, tricks, values, exact, count,
-                       options, gentlemanly, partner, seed, partial=len(kept) < count)
+                       options, gentlemanly, partner, seed, partial=len(kept) < count, tally=tally)
 
