@@ -254,6 +254,8 @@ def test_talon_answers_or_refuses_in_one_line(args: list[str]) -> None:
 
 
 LAYOUT_RUN = {"--samples": ["1", "2"], "--workers": ["1"]}
+WHERE = ["left.spades >= 3", "right.hcp >= 9 and left.hearts >= 3", "not left makes 6D", "left.spades >= 9",
+         "((", "left.spadse >= 5", "N.hcp >= 3"]
 
 
 @st.composite
@@ -267,7 +269,7 @@ def bid_args(draw: st.DrawFn) -> list[str]:
     args += user.options({
         "--seat": "seat", "--dealer": "seat", "--out": "cards", "--known": [f"1:{c}" for c in CARD_TEXTS[:3]],
         "--contracts": [",".join(sorted(c.name for c in CONTRACTS[game.name].values())[:2]), "6S,,7S"],
-        "--seed": "number", "--json": "flag", "--plot": "plot"})
+        "--seed": "number", "--json": "flag", "--plot": "plot", "--where": WHERE})
     for option, values in LAYOUT_RUN.items():  # always: a run of a layout or two, on one worker
         args += [option, user.pick(values, ["0", "-3", "10000000000", "x"])]
     return args
@@ -293,7 +295,7 @@ def whist_args(draw: st.DrawFn) -> list[str]:
     args += user.options({
         "--known": ["1:SA", "2:HT"], "--partner": ["pass", "whist", "half-whist", "home", "go", "invite"],
         "--gentlemanly": "flag", "--json": "flag", "--seed": "number", "--pot": "number",
-        "--plot": "plot"})
+        "--plot": "plot", "--where": WHERE})
     for option, values in LAYOUT_RUN.items():
         args += [option, user.pick(values, ["0", "-3", "10000000000", "x"])]
     return args
