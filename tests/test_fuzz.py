@@ -57,6 +57,7 @@ from prefdd.rules import (
 )
 from prefdd.rules.talon import parse_talon_deal
 from prefdd.solver import set_table_size
+from prefdd.solver.analyses.whist import whist
 
 WATCHDOG = 20.0
 # More examples for a long hunt: PREFDD_FUZZ=20 pytest tests/test_fuzz.py (twenty times as many).
@@ -413,7 +414,7 @@ def library_calls(draw: st.DrawFn) -> Callable[[], object]:
         except InvalidInputError:
             return None
 
-    which = draw(st.integers(0, 11))
+    which = draw(st.integers(0, 12))
     if which == 0:
         return partial(prefdd.Position, maybe(game), maybe(deal), maybe(trump), maybe(deal.active_seats[0]),
                        played=maybe(()), declarer=maybe(None))
@@ -439,7 +440,12 @@ def library_calls(draw: st.DrawFn) -> Callable[[], object]:
         return partial(prefdd.score, maybe(solved()))
     if which == 10:
         return partial(prefdd.bid, maybe("preferans"), maybe(sorted(PREFERANS.deck(3))[:10]), maybe(0),
-                       maybe(2), samples=maybe(2), seed=maybe(0), workers=maybe(1), contracts=maybe(["6S"]))
+                       maybe(2), samples=maybe(2), seed=maybe(0), workers=maybe(1), contracts=maybe(["6S"]),
+                       where=maybe(["left.spades >= 1"]), accept=maybe(None))
+    if which == 11:
+        return partial(whist, maybe("preferans"), maybe(sorted(PREFERANS.deck(3))[:10]), maybe(1), maybe(0),
+                       maybe(2), maybe("6S"), samples=maybe(2), workers=maybe(1), partner=maybe(None),
+                       gentlemanly=maybe(False), where=maybe(()))
     size = draw(st.one_of(st.integers(1, 16), ANYTHING.filter(
         lambda x: not isinstance(x, int) or isinstance(x, bool) or not 16 < x <= 2**20)))
     return partial(set_table_size, size)

@@ -331,6 +331,7 @@ def draw_layouts(hidden: Hidden, samples: int | None, exact: bool, seed: int | N
     checks.flag(exact, "exact")
     checks.integer(samples, "samples", 1, LAYOUT_LIMIT, optional=True)
     checks.integer(seed, "seed", 0, optional=True)
+    checks.instance(accept, Callable, "accept", "a function of a Deal or None", optional=True)
     if exact and samples is not None:
         raise InvalidInputError("give a number of samples or ask for an exact enumeration, not both")
     if exact:
@@ -346,6 +347,7 @@ def bidder_conditions(game: str | Game, seat: int,
     ['left.spades >= 5']
     """
     name = game.name if isinstance(game, Game) else get_game(game).name
+    checks.seat(seat, "seat", HANDS[name])
     return as_conditions(where, Seating.bidder(name, seat, HANDS[name]))
 
 

@@ -53,7 +53,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from prefdd.rules import Card, InvalidInputError, get_contract, parse_card
+from prefdd.rules import Card, InvalidInputError, checks, get_contract, parse_card
 from prefdd.solver.analyses.condition_tree import (
     HONOURS_OF,
     MEASURES,
@@ -113,8 +113,15 @@ def as_conditions(where: Iterable[str | Condition | Node], seating: Seating) -> 
     >>> [c.tree for c in as_conditions(["partner has SA", Makes(0, "7S")], seating)]
     [Holds(seat=2, cards=(Card('SA'),), at_least=1), Makes(seat=0, contract='7S')]
     """
+    if isinstance(where, (str, bytes)) or not isinstance(where, Iterable):
+        raise InvalidInputError(f"where must be a list of conditions (text, Condition or a tree), "
+                                f"not {checks.shown(where)}")
+    listed = list(where)
+    for item in listed:
+        checks.instance(item, (str, Condition, Compare, Holds, Makes, Not, And, Or), "a condition",
+                        "text, a Condition or a tree of Compare, Holds, Makes, Not, And, Or")
     return tuple(parse_condition(w, seating) if isinstance(w, str) else w if isinstance(w, Condition)
-                 else Condition(w, render(w, seating.game, seating), seating) for w in where)
+                 else Condition(w, render(w, seating.game, seating), seating) for w in listed)
 
 
 # -- the parser -----------------------------------------------------------------------------------------
