@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
+from typing import Any
 
 import click
 from rich.console import Console
@@ -27,7 +28,7 @@ from rich.progress import (
 from rich.text import Text
 
 from prefdd.cli.bid_render import bid_to_json, bid_to_text, plot_tricks
-from prefdd.cli.options import score_options, scoring_options
+from prefdd.cli.options import layout_options, score_options, scoring_options
 from prefdd.rules import Card, InvalidInputError, get_game, parse_cards, parse_hand, parse_seat
 from prefdd.solver.analyses.bidding import bid
 from prefdd.solver.analyses.layouts import HANDS
@@ -77,7 +78,8 @@ def executor_for(scheduler: str | None) -> Iterator[Executor | None]:
         yield client.get_executor()
 
 
-def _seat(text: str | None, game_name: str) -> int | None:
+def seat_option(text: str | None, game_name: str) -> int | None:
+    """A seat option's value (None stays None)."""
     return parse_seat(text, get_game(game_name), HANDS[game_name])
 
 
@@ -90,13 +92,14 @@ def read_cards(text: str | None) -> list[Card]:
     return parse_cards(text)
 
 
-def _known(texts: tuple[str, ...], game_name: str) -> dict[int, list]:
+def known_option(texts: tuple[str, ...], game_name: str) -> dict[int, list]:
+    """The --known options' cards by seat."""
     known: dict[int, list] = {}
     for text in texts:
         seat, colon, cards = text.partition(":")
         if not colon:
             raise InvalidInputError(f"--known {text!r}: write a seat, a colon and the cards, like '1:SA SK'")
-        index = _seat(seat, game_name)
+        index = seat_option(seat, game_name)
         assert index is not None
         known.setdefault(index, []).extend(read_cards(cards))
     return known
@@ -118,14 +121,7 @@ def _known(texts: tuple[str, ...], game_name: str) -> dict[int, list]:
 @click.option("--known", multiple=True, help="Cards known in another hand, 'SEAT:CARDS' (repeatable).")
 @click.option("--contracts", help="Comma-separated contracts to analyse (default: every contract "
                                   "the player can declare).")
-@click.option("--samples", type=int, help="Layouts to sample (default 1000; Priffe 20).")
-@click.option("--exact", is_flag=True, help="Solve every layout instead of sampling (when few enough: "
-                                            "with the talon known, 184,756).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled layouts.")
-@click.option("--workers", type=int, help="Worker processes (default: every core).")
-@click.option("--dask", "scheduler", metavar="ADDRESS",
-              help="Solve on a Dask cluster: its scheduler's address, like tcp://host:8786 "
-                   "(needs dask[distributed]).")
+@layout_options("1000; Priffe 20", "when few enough: with the talon known, 184,756")
 @scoring_options
 @click.option("--progress/--no-progress", default=None,
               help="Draw a progress bar on stderr (default: when stderr is a terminal).")
@@ -148,9 +144,9 @@ def bid_command(game: str, hand: str, seat: str, dealer: str | None, talon: str 
     payment, Polskt pass's his gain, Priffe's his side's points less theirs.
     """
     name = get_game(game).name
-    player = _seat(seat, name)
+    player = seat_option(seat, name)
     assert player is not None
-    the_dealer = _seat(dealer, name)
+    the_dealer = seat_option(dealer, name)
     if the_dealer is None:
         the_dealer = (player - 1) % HANDS[name]
     if plot is not None:
@@ -162,16 +158,26 @@ def bid_command(game: str, hand: str, seat: str, dealer: str | None, talon: str 
     shown = sys.stderr.isatty() if progress is None else progress
     with executor_for(scheduler) as executor, progress_bar(shown) as callback:
         result = bid(name, read_cards(hand), player, the_dealer, talon=read_cards(talon),
-                     out=read_cards(out), known=_known(known, name),
+                     out=read_cards(out), known=known_option(known, name),
                      contracts=[c.strip() for c in contracts.split(",")] if contracts else None,
                      options=options, samples=samples, exact=exact, seed=None if exact else seed,
                      workers=workers, executor=executor, progress=callback)
+    return show(result, as_json, bid_to_json, bid_to_text, plot, plot_tricks)
+
+
+def show(result: Any, as_json: bool, to_json: Callable[[Any], dict], to_text: Callable[[Any], str],
+         plot: str | None, plot_to: Callable[[Any, str], None]) -> int:
+    """Print a run's result (as JSON or text), draw its plot if asked, and say if it was stopped.
+
+    Returns the exit status: 0, or 130 when the run was stopped (with nothing to show, if stopped
+    before any layout was solved).
+    """
     if result.count == 0:
         click.echo("prefdd: stopped before any layout was solved", err=True)
         return INTERRUPTED
-    click.echo(json.dumps(bid_to_json(result)) if as_json else bid_to_text(result), nl=as_json)
+    click.echo(json.dumps(to_json(result)) if as_json else to_text(result), nl=as_json)
     if plot is not None:
-        plot_tricks(result, plot)
+        plot_to(result, plot)
     if result.partial:
         click.echo(f"prefdd: stopped: {result.count} of {result.requested} layouts solved", err=True)
         return INTERRUPTED

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
 import numpy as np
 from rich import box
@@ -11,6 +12,10 @@ from rich.table import Table as RichTable
 
 from prefdd.rules import format_hand
 from prefdd.solver.analyses.bidding import BidResult
+from prefdd.solver.analyses.layouts import Hidden
+
+if TYPE_CHECKING:
+    from prefdd.solver.analyses.whist import WhistResult
 
 _BARS = " ▁▂▃▄▅▆▇█"
 
@@ -47,6 +52,27 @@ def _value_words(result: BidResult) -> tuple[str, str]:
     return "side's points less theirs", "makes"
 
 
+def known_words(hidden: Hidden) -> str:
+    """The cards the player knows besides his hand, in words: ", talon ♠7 ♣8, seat 2 holds ..."."""
+    words = ""
+    if hidden.talon:
+        words += f", talon {format_hand(hidden.talon, symbols=True)}"
+    if hidden.out:
+        words += f", out of play {format_hand(hidden.out, symbols=True)}"
+    for seat, cards in hidden.known:
+        words += f", seat {hidden.game.seat_name(seat)} holds {format_hand(cards, symbols=True)}"
+    return words
+
+
+def layouts_words(result: BidResult | WhistResult) -> str:
+    """Which layouts were solved, in words: every one, a sample with its seed, or part of an enumeration."""
+    if result.exact and not result.partial:
+        return f"all {result.count:,} layouts"
+    if not result.exact:
+        return f"{result.count:,} sampled layouts (seed {result.seed})"
+    return f"{result.count:,} of {result.requested:,} layouts"
+
+
 def bid_to_text(result: BidResult) -> str:
     """The per-contract table and the recommendation."""
     hidden = result.hidden
@@ -54,18 +80,9 @@ def bid_to_text(result: BidResult) -> str:
     value_title, made_title = _value_words(result)
     buffer = io.StringIO()
     console = Console(file=buffer, width=120, highlight=False, color_system=None)
-    known = ""
-    if hidden.talon:
-        known += f", talon {format_hand(hidden.talon, symbols=True)}"
-    if hidden.out:
-        known += f", out of play {format_hand(hidden.out, symbols=True)}"
-    for seat, cards in hidden.known:
-        known += f", {game.seat_name(seat)} holds {format_hand(cards, symbols=True)}"
-    how = (f"all {result.count:,} layouts" if result.exact and not result.partial
-           else f"{result.count:,} sampled layouts (seed {result.seed})" if not result.exact
-           else f"{result.count:,} of {result.requested:,} layouts")
-    console.print(f"{game.title}: {format_hand(hidden.hand, symbols=True)} at seat "
-                  f"{game.seat_name(hidden.seat)}, dealer {game.seat_name(hidden.dealer)}{known}")
+    seats = f"at seat {game.seat_name(hidden.seat)}, dealer {game.seat_name(hidden.dealer)}"
+    console.print(f"{game.title}: {format_hand(hidden.hand, symbols=True)} {seats}{known_words(hidden)}")
+    how = layouts_words(result)
     discard = "; the declarer's best discard per contract" if hidden.pickup else ""
     console.print(f"Double dummy over {how}{discard}.")
     if result.partial:
@@ -97,11 +114,8 @@ def bid_to_text(result: BidResult) -> str:
     return buffer.getvalue()
 
 
-def bid_to_json(result: BidResult) -> dict:
-    """The result as JSON-ready data."""
-    hidden = result.hidden
-    histograms = result.histograms
-    mean, error = result.advantage
+def view_to_json(hidden: Hidden) -> dict:
+    """What the player knows, as JSON-ready data: the game, his hand, seat, the dealer, known cards."""
     return {
         "game": hidden.game_name,
         "hand": format_hand(hidden.hand),
@@ -110,6 +124,16 @@ def bid_to_json(result: BidResult) -> dict:
         "talon": format_hand(hidden.talon) if hidden.talon else None,
         "out": format_hand(hidden.out) if hidden.out else None,
         "known": {str(seat): format_hand(cards) for seat, cards in hidden.known},
+    }
+
+
+def bid_to_json(result: BidResult) -> dict:
+    """The result as JSON-ready data."""
+    hidden = result.hidden
+    histograms = result.histograms
+    mean, error = result.advantage
+    return {
+        **view_to_json(hidden),
         "scoring": {"system": result.options.system.value, "pot": result.options.pot,
                     "maximum": result.options.maximum, "honours": result.options.honours.value},
         "exact": result.exact,
@@ -135,6 +159,16 @@ def bid_to_json(result: BidResult) -> dict:
 
 def plot_tricks(result: BidResult, path: str) -> None:
     """Bar charts of each contract's trick distribution, written to `path` (matplotlib needed)."""
+    titles = [f"{c.name}: P={result.probability[i]:.2f}, E={result.expected[i]:.1f}"
+              for i, c in enumerate(result.contracts)]
+    plot_histograms(result.histograms / max(result.count, 1), titles, result.probability >= 0.5,
+                    "declarer's tricks", path)
+
+
+def plot_histograms(histograms: np.ndarray, titles: list[str], good: np.ndarray, xlabel: str,
+                    path: str) -> None:
+    """Bar charts of the rows of `histograms` (shares by tricks), one panel each with its title, green
+    where `good` else red, written to `path` as PNG (matplotlib needed)."""
     try:
         import matplotlib
     except ImportError:
@@ -142,23 +176,20 @@ def plot_tricks(result: BidResult, path: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    count = len(result.contracts)
+    count = len(histograms)
     columns = min(5, count)
     rows = -(-count // columns)
     figure, axes = plt.subplots(rows, columns, figsize=(2.6 * columns, 2.2 * rows), squeeze=False,
                                 sharex=True, sharey=True)
-    histograms = result.histograms / max(result.count, 1)
     tricks = np.arange(histograms.shape[1])
     for i, axis in enumerate(axes.flat):
         if i >= count:
             axis.set_visible(False)
             continue
-        contract = result.contracts[i]
-        axis.bar(tricks, histograms[i], color="tab:green" if result.probability[i] >= 0.5 else "tab:red")
-        axis.set_title(f"{contract.name}: P={result.probability[i]:.2f}, E={result.expected[i]:.1f}",
-                       fontsize=8)
+        axis.bar(tricks, histograms[i], color="tab:green" if good[i] else "tab:red")
+        axis.set_title(titles[i], fontsize=8)
         axis.tick_params(labelsize=7)
-    figure.supxlabel("declarer's tricks", fontsize=9)
+    figure.supxlabel(xlabel, fontsize=9)
     figure.supylabel("probability", fontsize=9)
     figure.tight_layout()
     figure.savefig(path, dpi=100)

@@ -46,6 +46,7 @@ LAZY_COMMANDS = {
     "bid": "prefdd.cli.bid:bid_command",
     "table": "prefdd.cli.table:table_command",
     "talon": "prefdd.cli.talon:talon_command",
+    "whist": "prefdd.cli.whist:whist_command",
 }
 
 

@@ -31,6 +31,37 @@ def scoring_options(command: F) -> F:
     return command
 
 
-def score_options(scoring: str, pot: int, maximum: int, honours: str) -> ScoreOptions:
+def layout_options(samples: str, exact: str) -> Callable[[F], F]:
+    """Add --samples, --exact, --seed, --workers and --dask: which layouts, and where they are solved.
+
+    `samples` says the default number, `exact` when an enumeration is possible.
+    """
+    options = (
+        click.option("--samples", type=int, help=f"Layouts to sample (default {samples})."),
+        click.option("--exact", is_flag=True, help=f"Solve every layout instead of sampling ({exact})."),
+        click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled layouts."),
+        click.option("--workers", type=int, help="Worker processes (default: every core)."),
+        click.option("--dask", "scheduler", metavar="ADDRESS",
+                     help="Solve on a Dask cluster: its scheduler's address, like tcp://host:8786 "
+                          "(needs dask[distributed])."),
+    )
+
+    def add(command: F) -> F:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return add
+
+
+def stake_options(command: F) -> F:
+    """Add --scoring, --pot and --maximum (Preferans and Vienna) to a command, in that order."""
+    for option in reversed(_SCORING[:3]):
+        command = option(command)
+    return command
+
+
+def score_options(scoring: str, pot: int, maximum: int,
+                  honours: str = Honours.STANDARD.value) -> ScoreOptions:
     """The scoring options as the solver takes them."""
     return ScoreOptions(Scoring(scoring.lower()), pot, maximum, Honours(honours.lower()))

@@ -50,6 +50,7 @@ if TYPE_CHECKING:  # the solver's names for type checkers; at run time __getattr
         Solution,
         Table,
         TalonResult,
+        WhistResult,
         analyse,
         analyse_contract,
         bid,
@@ -59,6 +60,7 @@ if TYPE_CHECKING:  # the solver's names for type checkers; at run time __getattr
         solve_many,
         solve_talon,
         table,
+        whist,
     )
 
 try:
@@ -67,9 +69,9 @@ except PackageNotFoundError:  # run from a source tree that was never installed
     __version__ = "0+unknown"
 
 _SOLVER_NAMES = (
-    "Analysis", "BidResult", "ContractResult", "Solution", "Table", "TalonResult",
+    "Analysis", "BidResult", "ContractResult", "Solution", "Table", "TalonResult", "WhistResult",
     "analyse", "analyse_contract", "bid", "score", "solve", "solve_contract", "solve_many",
-    "solve_talon", "table",
+    "solve_talon", "table", "whist",
 )
 
 __all__ = [

@@ -34,19 +34,10 @@ the same whatever the number of workers or the executor.
 
 from __future__ import annotations
 
-import math
-import os
-import signal
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import (
-    FIRST_COMPLETED,
-    Executor,
-    Future,
-    ProcessPoolExecutor,
-    ThreadPoolExecutor,
-    wait,
-)
+from concurrent.futures import Executor
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -65,10 +56,17 @@ from prefdd.rules.contracts import VIENNA_SUIT_ORDER
 from prefdd.solver.analyses.bid_values import priffe_value, trick_values
 from prefdd.solver.analyses.contracts import solve_contract
 from prefdd.solver.analyses.layouts import Hidden
+from prefdd.solver.analyses.runner import (
+    column_errors,
+    normal_confidence,
+    paired_advantage,
+    ranked,
+    run_layouts,
+    solving_order,
+)
 from prefdd.solver.analyses.scores import ScoreOptions
 from prefdd.solver.analyses.talon import solve_talon
 from prefdd.solver.analyses.talon_batch import talon_tricks
-from prefdd.solver.stretches import Stretches
 
 DEFAULT_SAMPLES = {"preferans": 1000, "vienna": 1000, "polskt-pass": 1000, "priffe": 20}
 """Layouts sampled when no number is given (Priffe's 52-card deals solve far slower)."""
@@ -163,12 +161,6 @@ def _higher_trumps(contract: Contract) -> tuple[Contract, ...]:
     return tuple(get_contract(VIENNA, str(i + 1)) for i in range(index + 1, len(VIENNA_SUIT_ORDER)))
 
 
-def _solve_chunk(hidden: Hidden, contracts: tuple[str, ...], start: int,
-                 layouts: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
-    tricks, made = solve_layouts(hidden, contracts, layouts)
-    return start, tricks, made
-
-
 @dataclass(frozen=True, eq=False)
 class BidResult:
     """Per layout and contract, the declarer's tricks, whether it makes and the bidder's score.
@@ -223,67 +215,43 @@ class BidResult:
         return self._error(self.scores)
 
     def _error(self, values: np.ndarray) -> np.ndarray:
-        if self.exact and not self.partial:
-            return np.zeros(values.shape[1])
-        if len(values) < 2:
-            return np.full(values.shape[1], np.inf)
-        return values.std(axis=0, ddof=1) / math.sqrt(len(values))
+        return column_errors(values, self.exact and not self.partial)
 
     @property
-    def _ranking(self) -> list[int]:
-        """Contract columns and -1 for pass, best expected score first (ties: the lower contract)."""
-        means = self.expected
-        options = [*range(len(self.contracts)), -1]
-        return sorted(options, key=lambda i: -(means[i] if i >= 0 else 0.0))
+    def _choices(self) -> np.ndarray:
+        """``[layouts, contracts + 1]``: the scores, and pass (0) last."""
+        return np.column_stack([self.scores, np.zeros(self.count)])
 
-    def _column(self, index: int) -> np.ndarray:
-        return self.scores[:, index] if index >= 0 else np.zeros(self.count)
-
-    @property
-    def _top_two(self) -> tuple[int, int]:
-        """The best choice, and the best one that scores differently on some layout (if any does)."""
-        ranking = self._ranking
-        best = self._column(ranking[0])
-        second = next((i for i in ranking[1:] if not np.array_equal(self._column(i), best)), ranking[1])
-        return ranking[0], second
+    def _choice(self, index: int) -> Contract | None:
+        return self.contracts[index] if index < len(self.contracts) else None
 
     @property
     def recommended(self) -> Contract | None:
-        """The contract of highest expected score, or None: pass."""
-        best = self._top_two[0]
-        return self.contracts[best] if best >= 0 else None
+        """The contract of highest expected score (ties: the lower contract), or None: pass."""
+        return self._choice(ranked(self._choices)[0])
 
     @property
     def equivalent(self) -> tuple[Contract | None, ...]:
         """The other choices that score exactly as the recommendation on every layout (None: pass)."""
-        best = self._top_two[0]
-        column = self._column(best)
-        return tuple(self.contracts[i] if i >= 0 else None for i in self._ranking[1:]
-                     if np.array_equal(self._column(i), column))
+        return tuple(self._choice(i) for i in ranked(self._choices)[2])
 
     @property
     def runner_up(self) -> Contract | None:
         """The best choice that scores differently from the recommendation on some layout (None: pass)."""
-        second = self._top_two[1]
-        return self.contracts[second] if second >= 0 else None
+        second = ranked(self._choices)[1]
+        return None if second is None else self._choice(second)
 
     @property
     def advantage(self) -> tuple[float, float]:
         """The mean paired score difference, recommendation less runner-up, and its standard error."""
-        first, second = self._top_two
-        difference = self._column(first) - self._column(second)
-        if self.exact and not self.partial:
-            return float(difference.mean()), 0.0
-        error = difference.std(ddof=1) / math.sqrt(len(difference)) if len(difference) > 1 else math.inf
-        return float(difference.mean()), float(error)
+        choices = self._choices
+        first, second, _ = ranked(choices)
+        return paired_advantage(choices[:, first], choices[:, second], self.exact and not self.partial)
 
     @property
     def confidence(self) -> float:
         """Φ(advantage / error): how likely the recommendation beats the runner-up (normal approximation)."""
-        mean, error = self.advantage
-        if error == 0:
-            return 1.0 if mean > 0 else 0.5
-        return 0.5 * (1 + math.erf(mean / error / math.sqrt(2)))
+        return normal_confidence(*self.advantage)
 
     def index(self, name: str) -> int:
         """The column of the contract called `name`."""
@@ -316,17 +284,21 @@ def bid(game: str | Game, hand: Iterable[Card], seat: int, dealer: int, *,
     the_game = hidden.game
     chosen = (tuple(get_contract(the_game, name) for name in contracts) if contracts
               else bid_contracts(the_game))
+    layouts = draw_layouts(hidden, samples, exact, seed)
+    return evaluate(hidden, chosen, layouts, exact=exact, options=options, seed=seed, workers=workers,
+                    executor=executor, progress=progress)
+
+
+def draw_layouts(hidden: Hidden, samples: int | None, exact: bool, seed: int | None) -> np.ndarray:
+    """`samples` layouts drawn with `seed` (default :data:`DEFAULT_SAMPLES`), or with `exact` every one."""
     if exact and samples is not None:
         raise InvalidInputError("give a number of samples or ask for an exact enumeration, not both")
     if exact:
         if hidden.count() > EXACT_LIMIT:
             raise InvalidInputError(f"{hidden.count():,} layouts are too many to enumerate (at most "
                                     f"{EXACT_LIMIT:,}): sample them instead")
-        layouts = hidden.enumerate()
-    else:
-        layouts = hidden.sample(DEFAULT_SAMPLES[the_game.name] if samples is None else samples, seed)
-    return evaluate(hidden, chosen, layouts, exact=exact, options=options, seed=seed, workers=workers,
-                    executor=executor, progress=progress)
+        return hidden.enumerate()
+    return hidden.sample(DEFAULT_SAMPLES[hidden.game_name] if samples is None else samples, seed)
 
 
 def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray, *, exact: bool = False,
@@ -334,77 +306,14 @@ def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray,
              executor: Executor | None = None, chunk: int | None = None,
              progress: Callable[[int, int], None] | None = None) -> BidResult:
     """Solve and score the given `layouts` (rows of :meth:`Hidden.sample` or :meth:`Hidden.enumerate`)."""
-    names = tuple(c.name for c in contracts)
     count = len(layouts)
-    threads = workers or os.cpu_count() or 1
-    size = chunk or max(1, min(128, count // (256 * threads)))  # small: a stop loses little work
-    tricks = np.zeros((count, len(names)), dtype=np.int16)
-    made = np.zeros((count, len(names)), dtype=bool)
-    done = np.zeros(count, dtype=bool)
-    if executor is not None:
-        pool: Executor = executor
-    elif threads > 1:
-        pool = ProcessPoolExecutor(max_workers=threads, initializer=_leave_interrupts_to_caller)
-    else:
-        pool = ThreadPoolExecutor(max_workers=1)
-    # An enumeration is solved in the order of _solving_order; a sample in its own, so that the layouts
-    # finished when a run is stopped are still a uniform sample.
-    order = _solving_order(hidden, layouts) if exact else np.arange(count)
-    # Our own workers each keep to a stretch of rows; an executor's unknown number gets every chunk at once.
-    stretches = Stretches(count, threads if executor is None else -(-count // size), size)
-    pending: dict[Future, int] = {}
-
-    def submit(part: int) -> None:
-        chunk = stretches.take(part)
-        if chunk is not None:
-            part, start, stop = chunk
-            pending[pool.submit(_solve_chunk, hidden, names, start, layouts[order[start:stop]])] = part
-
-    stopped = False
-    try:
-        for part in range(stretches.parts):
-            submit(part)
-        finished = 0
-        while pending:
-            for future in wait(pending, return_when=FIRST_COMPLETED).done:
-                part = pending.pop(future)
-                start, part_tricks, part_made = future.result()
-                rows = order[start:start + len(part_tricks)]
-                tricks[rows], made[rows], done[rows] = part_tricks, part_made, True
-                finished += len(part_tricks)
-                if progress is not None:
-                    progress(finished, count)
-                submit(part)
-    except KeyboardInterrupt:
-        stopped = True
-        for future in pending:
-            future.cancel()
-    finally:
-        if executor is None:
-            pool.shutdown(wait=not stopped, cancel_futures=True)
+    (tricks, made), done = run_layouts(partial(solve_layouts, hidden, tuple(c.name for c in contracts)),
+                                       layouts, order=solving_order(hidden, layouts) if exact else None,
+                                       workers=workers, executor=executor, chunk=chunk, progress=progress)
     kept = np.flatnonzero(done)
     layouts, tricks, made = layouts[kept], tricks[kept], made[kept]
     return BidResult(hidden, tuple(contracts), layouts, tricks, made, _scores(hidden, contracts, layouts,
                      tricks, made, options), exact, count, options, seed, partial=len(kept) < count)
-
-
-def _solving_order(hidden: Hidden, layouts: np.ndarray) -> np.ndarray:
-    """The rows sorted by who holds the highest unseen card, then the next highest, and so on.
-
-    Layouts that differ only in low cards share most of their play, and a table entry keeps only
-    the ranks that decided it: solved one after the other, they find much of their search in the
-    table. (For the exact bench, a fifth fewer nodes than in the order of the enumeration.)
-    """
-    unseen = hidden.unseen
-    by_strength = sorted(range(len(unseen)), key=lambda i: (-unseen[i].rank, unseen[i].suit))
-    if not by_strength:
-        return np.arange(len(layouts))
-    return np.lexsort([layouts[:, i] for i in reversed(by_strength)])
-
-
-def _leave_interrupts_to_caller() -> None:
-    """A worker process ignores Ctrl-C: the caller stops the run and keeps what is finished."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _scores(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray, tricks: np.ndarray,

@@ -173,10 +173,12 @@ class Hidden:
         rest = frozenset(places[-1]) | self.talon | self.out
         return Deal(tuple(hands), rest), rest
 
-    def with_talon(self, deal: Deal) -> Deal:
-        """The deal with the player holding the talon too (the cards in no hand), to discard from."""
+    def with_talon(self, deal: Deal, seat: int | None = None) -> Deal:
+        """The deal with the player (or `seat`, the declarer) holding the talon too (the cards in no
+        hand), to discard from."""
+        seat = self.seat if seat is None else seat
         hands = list(deal.hands)
-        hands[self.seat] = hands[self.seat] | deal.out_of_play
+        hands[seat] = hands[seat] | deal.out_of_play
         return replace(deal, hands=tuple(hands), out_of_play=frozenset())
 
     def _check(self, hand: list[Card], talon: list[Card], out: list[Card],
