@@ -303,7 +303,10 @@ cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, i
 
     The entry keeps, per suit, who holds each present card from the top down to
     the lowest card of `rel`; lower cards are known only by their count in each hand.
-    A shape's entries lie together in the pool; a full shape moves to twice the room
+    An entry with the same pattern among the shape's last few is updated, else
+    a new one is added: every entry's bounds hold, so twins are harmless, and
+    the walk over a long list (all layouts of a problem keep one table) stays
+    short. A shape's entries lie together in the pool; a full shape moves to twice the room
     at the pool's end; a full pool keeps only its deepest shapes (tt_keep_deep).
     """
     cdef uint8_t k[4]
@@ -313,6 +316,7 @@ cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, i
     cdef Entry* e = NULL
     cdef Entry* start
     cdef Slot* sl
+    cdef int j
     for suit in range(4):
         rs = rel & suit_bits(suit)
         ps = pr.present & suit_bits(suit)
@@ -329,8 +333,10 @@ cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, i
             tt_keep_deep(st)
         sl = find_slot(st, pr, 1)
     start = st.pool + sl.first
-    for i in range(sl.count):
-        e = start + i
+    # An equal pattern is looked for among the shape's last STORE_WINDOW entries only (the newest first): an
+    # older one, not found, gets a twin whose bounds the lookup also sees (see tt_store).
+    for j in range(<int>sl.count - 1, (<int>sl.count - STORE_WINDOW if sl.count > STORE_WINDOW else 0) - 1, -1):
+        e = start + j
         if (e.k[0] == k[0] and e.k[1] == k[1] and e.k[2] == k[2] and e.k[3] == k[3]
                 and e.pat[0] == pat[0] and e.pat[1] == pat[1] and e.pat[2] == pat[2]
                 and e.pat[3] == pat[3]):
