@@ -37,8 +37,8 @@ This file holds :class:`Engine`, the class Python uses.
 """
 
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc
-from libc.string cimport memcpy, memset
+from libc.stdlib cimport calloc, free, malloc, qsort
+from libc.string cimport memcpy, memmove, memset
 
 include "state.pxi"
 include "moves.pxi"

@@ -379,6 +379,8 @@ def _solve_talon_tricks(position: Position, seat: int, side: tuple[int, ...], mi
     def wants_high(pos: Position) -> bool:
         return (pos.to_play in side) != minimise
 
+    nodes = _engine().nodes
+
     def value(pos: Position, alpha: int, beta: int) -> int:
         if not pos.in_talon_tricks:
             return solve(pos, seat, minimise=minimise).tricks
@@ -409,7 +411,7 @@ def _solve_talon_tricks(position: Position, seat: int, side: tuple[int, ...], mi
         played_line = walk.tricks[len(position.tricks) - 1:end] + rest
     cards = {card: by_top[top] for card, top in _runs(position).items()} if card_values else None
     won = sum(position.tricks_won[s] for s in side)
-    return Solution(side, minimise, tricks, won, cards=cards, line=played_line)
+    return Solution(side, minimise, tricks, won, cards=cards, line=played_line, nodes=_engine().nodes - nodes)
 
 
 def _runs(position: Position) -> dict[Card, Card]:

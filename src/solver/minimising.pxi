@@ -138,57 +138,82 @@ cdef int takes_trick(State* st, int side, uint64_t theirs, uint64_t* rel) noexce
 
 
 cdef int forced_tricks(State* st, int side, int need, uint64_t* rel) noexcept nogil:
-    """Whether the one seat X of maxside `side` surely takes `need` of the tricks left, from a trick start.
+    """Whether a seat X of maxside `side` surely takes `need` of the tricks left, from a trick start.
 
     For a side the others push tricks onto (see takes_all), with `follow`, neither
-    `head` nor `lowest_winner`, and no trump present. In a suit X holds, let r be
-    the fewest cards of it that another seat holds below X's lowest card there,
-    if X holds at least as many (else X's cards of it): X takes the sum of those
-    counts. The others' strategy: a seat of theirs on lead leads its lowest card
-    of a suit whose count is not yet used up; following, each plays its lowest
-    card of the suit led; void in it, each discards a card that is not one of its
-    r lowest of such a suit. It holds as many cards as X, who holds at least r
-    cards of each such suit and one more that it leads, so such a card exists.
-    A trick of such a suit, led by X or by them, X wins: each of them plays its
-    lowest card, below X's lowest, whichever card X plays. That uses up one of
-    the suit's count and one of X's cards there; the other suits' cards stay in
-    the hands. X discards nothing while it leads, so until one of them leads,
-    the counts stand; once one of them leads, X wins that trick. So X wins a
-    trick for each count in turn: after each, X leads, and again either a trick
-    of such a suit comes or X wins a trick leading (every trick it leads but
-    the last; its last card, when they never lead again, is of such a suit).
-    `rel` gets, in each suit counted, X's lowest card (with the suit lengths,
-    the holders from the top down to it fix the counts: every lower card is the others').
+    `head` nor `lowest_winner`, and no trump present. Each seat of the side is
+    tried as X (see seat_forced_tricks).
     """
-    cdef int seat, suit, x = -1, got = 0, r, c
-    cdef uint64_t xs, under, used = 0, counted
+    cdef int x
     if not (st.cons & C_FOLLOW) or (st.cons & (C_HEAD | C_LW)) or (
             st.trump >= 0 and (st.present & suit_bits(st.trump))):
         return 0
+    for x in range(st.n):
+        if st.maxside[x] == side and seat_forced_tricks(st, x, side, need, rel):
+            return 1
+    return 0
+
+
+cdef int seat_forced_tricks(State* st, int x, int side, int need, uint64_t* rel) noexcept nogil:
+    """Whether the seat X of maxside `side` surely takes `need` of the tricks left (see forced_tricks).
+
+    X's partners (the other seats of its side), if any, must hold only cards
+    below X's lowest card in every suit X holds. In a suit X holds, let r be
+    the fewest cards of it that a seat of the other side holds below X's lowest
+    card there, if X holds at least as many (else X's cards of it): X takes the
+    sum of those counts. The other side's strategy: a seat of theirs on lead
+    leads its lowest card of a suit whose count is not yet used up; following,
+    each plays its lowest card of the suit led; void in it, each discards a card
+    that is not one of its r lowest of such a suit. It holds as many cards as X,
+    who holds at least r cards of each such suit and one more that it leads, so
+    such a card exists. A trick of such a suit, led by X or by them, X wins: each
+    of them plays its lowest card, below X's lowest, whichever card X plays, and
+    a partner's card of the suit is below X's. That uses up one of the suit's
+    count and one of X's cards there; the other suits' cards stay in the hands.
+    A partner never wins a trick, so leads at most the first one, and then
+    only if it holds no suit X does not: the suit led is one X holds (the
+    partner or X leads it, or they lead a suit with a count), and there X plays
+    above every card the partner holds of it (cards only leave the hands, so
+    that stays so). So X discards nothing, and until one of them leads the counts
+    stand; once one of them leads, X wins that trick. So X wins a trick for each
+    count in turn: after each, X leads, and again either a trick of such a suit
+    comes or X wins a trick leading (every trick it leads but the last; its
+    last card, when they never lead again, is of such a suit). `rel` gets X's
+    lowest card in each suit counted and in each suit a partner holds too
+    (with the suit lengths, the holders from the top down to it fix the counts
+    and the partners' places: every lower card is held below X's lowest).
+    """
+    cdef int seat, suit, got = 0, r, c
+    cdef uint64_t xs, under, used = 0, counted, partners = 0, hand = st.hands[x]
+    under = under_lowest(hand)
     for seat in range(st.n):
-        if st.maxside[seat] == side:
-            if x >= 0:
-                return 0
-            x = seat
-    if x < 0:
-        return 0
-    # The suits whose count is not 0 (every other seat holds a card under X's lowest), found at once first.
-    under = under_lowest(st.hands[x])
-    counted = holds_suit(st.hands[x])
+        if seat != x and st.maxside[seat] == side:
+            partners |= st.hands[seat]
+    if partners:
+        # A partner's card above X's lowest in a suit X holds, or a partner on lead holding a suit X does not.
+        if partners & ((holds_suit(hand) >> 15) * 0xFFFF) & ~under:
+            return 0
+        if st.lead != x and st.maxside[st.lead] == side and holds_suit(st.hands[st.lead]) & ~holds_suit(hand):
+            return 0
+        for suit in range(4):
+            if partners & suit_bits(suit) and hand & suit_bits(suit):
+                used |= lowbit(hand & suit_bits(suit))
+    # The suits whose count is not 0 (every seat of the other side holds a card under X's lowest), at once first.
+    counted = holds_suit(hand)
     for seat in range(st.n):
-        if seat != x:
+        if st.maxside[seat] != side:
             counted &= holds_suit(st.hands[seat] & under)
     if not counted:
         return 0
     for suit in range(4):
         if not (counted >> (16 * suit + 15)) & 1:
             continue
-        xs = st.hands[x] & suit_bits(suit)
+        xs = hand & suit_bits(suit)
         # The cards of the suit below X's lowest one.
         under = (lowbit(xs) - 1) & suit_bits(suit)
         r = pdd_popcount(xs)
         for seat in range(st.n):
-            if seat != x:
+            if st.maxside[seat] != side:
                 c = pdd_popcount(st.hands[seat] & under)
                 if c < r:
                     r = c
@@ -214,5 +239,7 @@ cdef int pushed_tricks(State* st, int target, int left, uint64_t* rel) noexcept 
     if target > left - 3 and forced_tricks(st, 1, left - target + 1, rel):
         return 0
     if target == 1 and takes_trick(st, 0, side1, rel):
+        return 1
+    if target < 3 and forced_tricks(st, 0, target, rel):
         return 1
     return -1

@@ -34,7 +34,8 @@ cdef inline int ducking_score(State* st, int card, int w, uint64_t opp) noexcept
 
     Leading: first the cards whose leads answered the question most (see
     remember_lead), then a card below every card the other side holds in its
-    suit (a holder must follow above), then low cards that the other side can
+    suit (a holder must follow above), the highest such card first (it keeps
+    the lower ones to lose with later), then low cards that the other side can
     beat;
     following, the highest card that does not take the trick, then the lowest
     of those that do. `opp` is the other side's cards.
@@ -45,7 +46,7 @@ cdef inline int ducking_score(State* st, int card, int w, uint64_t opp) noexcept
             return 1000 + <int>st.history[card]
         higher = opp & above(card)
         if higher and higher == opp & suit_bits(card >> 4):
-            return 300 - (card & 15)
+            return 300 + (card & 15)
         return (200 if higher else 0) - (card & 15) + pdd_popcount(higher)
     if not card_beats(st, card, w):
         return 200 + (card & 15)

@@ -47,6 +47,8 @@ cdef enum:
     SLOTS_START = 1 << 14
     # Slots in a 4 KB memory page.
     SLOTS_PAGE = 128
+    # A stored bound updates an entry of the same pattern among the shape's last this many, else is added.
+    STORE_WINDOW = 4
     KILLER_BONUS = 1000
     # Goals of the search.
     G_TRICKS = 0
