@@ -2,10 +2,11 @@
 #
 # A side that wants tricks scores its cards in rank bands (cash a winner, low towards the
 # partner's, beat the trick cheaply, stay low when it is safe) and, with four seats, its leads by
-# the opponents' lengths (lead_bonus); a side that wants to lose them ducks (ducking_score). The
-# lead that last refuted a trick start (the killer) and, in misère, the leads that answered most
-# often (the history, remember_lead) go first. order_follow, order_discards and order_ducks give
-# the same orders faster where the scores are not needed.
+# the opponents' lengths (lead_bonus; with no trump by DDS's lead weights, nt_lead_weight); a side
+# that wants to lose them ducks (ducking_score). The lead that last refuted a trick start (the
+# killer) and, in misère, the leads that answered most often (the history, remember_lead) go first.
+# order_follow, order_discards and order_ducks give the same orders faster where the scores are not
+# needed.
 
 cdef inline int later_opponent_beats(State* st, int card, int side) noexcept nogil:
     """Whether a seat of the other side still to play to this trick might beat `card`.
@@ -54,7 +55,7 @@ cdef inline int ducking_score(State* st, int card, int w, uint64_t opp) noexcept
 
 
 cdef int lead_bonus(State* st, int seat, int suit, uint64_t present) noexcept nogil:
-    """Four seats: the order score added to a lead of `suit` by `seat` (DDS weighs leads much so).
+    """Four seats with trumps: the order score added to a lead of `suit` by `seat` (DDS weighs leads much so).
 
     First the suits in which the opponents hold fewest cards, a void opponent
     counting as one more card than the tricks left (it may throw any card):
@@ -96,6 +97,78 @@ cdef int lead_bonus(State* st, int seat, int suit, uint64_t present) noexcept no
         if ps and (st.hands[partner] >> pdd_top(ps)) & 1:
             b += 300
     return b
+
+
+cdef int nt_lead_weight(State* st, int seat, int card, uint64_t present) noexcept nogil:
+    """Four seats, no trump: the order score of a lead of a side that wants tricks, as DDS weighs such leads
+    (WeightAllocNT0 in its src/Moves.cpp).
+
+    By the suit: first the suits where the opponents hold fewest cards (a
+    void one counting as the tricks left), a suit the partner is void in
+    later. A lead of the suit's top card, or of a suit whose top card the
+    partner holds above both opponents, goes first, more so if the next
+    opponent holds the suit's second card (the lead goes through it), less if
+    the fourth hand does. Any other lead: not into the fourth hand's top or
+    second card, rather through the next opponent's top card to the
+    partner's second, or towards the side's
+    second and third cards; drawing an opponent's singleton top card; then,
+    by the card, the lowest of a holding without a sequence (the higher first
+    within a sequence), the second card of the suit, and last a suit whose
+    top card the leader holds. The killer lead still goes first.
+    """
+    cdef int lho = (seat + 1) & 3, rho = (seat + 3) & 3, partner = seat ^ 2, suit = card >> 4, left
+    cdef int d, rrank, llen, rlen, top_h, second_h = -1, third_h = -1, top, second = -1, third = -1
+    cdef uint64_t sb = suit_bits(suit), ps = present & sb, rest, below, o
+    left = pdd_popcount(st.hands[seat])
+    llen = pdd_popcount(st.hands[lho] & sb)
+    rlen = pdd_popcount(st.hands[rho] & sb)
+    d = -(4 * ((llen or left) + (rlen or left)) * 32) // 19
+    if not (st.hands[partner] & sb):
+        d -= 9
+    rrank = pdd_popcount(ps & above(card)) + 1
+    top = pdd_top(ps)
+    rest = ps & ~((<uint64_t>1) << top)
+    if rest:
+        second = pdd_top(rest)
+        rest &= ~((<uint64_t>1) << second)
+        if rest:
+            third = pdd_top(rest)
+    top_h = owner(st, top)
+    if second >= 0:
+        second_h = owner(st, second)
+    if third >= 0:
+        third_h = owner(st, third)
+    o = (st.hands[lho] | st.hands[rho]) & sb
+    if card == top or ((st.hands[partner] & sb) and (not o or pdd_top(st.hands[partner] & sb) > pdd_top(o))):
+        if second_h == rho:
+            if rlen != 1:
+                d -= 1
+        elif second_h == lho:
+            d += 22 if llen != 1 else 16
+        if (second_h != lho or llen == 1) and (second_h != rho or rlen == 1):
+            return d + 45 + rrank
+        return d + 18 + rrank
+    if top_h == rho or second_h == rho:
+        if rlen != 1:
+            d -= 10
+    elif top_h == lho and second_h == partner:
+        if pdd_popcount(st.hands[partner] & sb) != 1:
+            d += 31
+    if second_h == partner and third_h == partner:
+        d += 35
+    elif pdd_popcount(st.hands[partner] & sb) > 1 and (
+            (second_h == seat and third_h == partner) or (second_h == partner and third_h == seat)):
+        d += 25
+    if (llen == 1 and top_h == lho) or (rlen == 1 and top_h == rho):
+        return d + 28 + rrank
+    if top_h == seat:
+        return d - 17 + rrank
+    below = ps & ((<uint64_t>1 << card) - 1)
+    if not (below and (st.hands[seat] >> pdd_top(below)) & 1):
+        return d + 12 + rrank
+    if card == second:
+        return d + 48
+    return d + 29 - rrank
 
 
 cdef int fourth_wins(State* st, int partner, int led, int w) noexcept nogil:
@@ -166,6 +239,8 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
         sb = suit_bits(suit)
         if not wants:
             score = ducking_score(st, card, w, opp)
+        elif st.ntrick == 0 and st.n == 4 and st.trump < 0:
+            score = nt_lead_weight(st, seat, card, present)
         elif st.ntrick == 0:
             others = (present & ~hand) & sb
             if not (others & above(card)):
