@@ -383,6 +383,49 @@ cdef int ascending(uint64_t cards, int* out, int count) noexcept nogil:
     return count
 
 
+cdef int second_follow(State* st, uint64_t moves, int w, int* out) noexcept nogil:
+    """Four seats, no trump, the second hand following the lead `w` when its partner does not surely win the
+    trick: the order DDS gives it (WeightAllocNTNotvoid1 in its src/Moves.cpp).
+
+    First a card above the lead and every card of the third hand, the
+    cheapest; then a card above the lead of a sequence, the lowest first;
+    then the other cards above the lead, the lowest first, with the cards
+    below every card of the third hand or of the partner (they cannot matter)
+    among them; last the cards below the lead.
+    """
+    cdef int keys[16]
+    cdef int count = 0, card, wgt, rr, max3 = -1, min3 = 99, min4 = 99
+    cdef uint64_t sb = suit_bits(w >> 4), inhand = st.present & sb, h3, h4, below
+    cdef uint64_t hand = st.hands[to_move(st)]
+    inhand &= ~((<uint64_t>1) << w)
+    h3 = st.hands[seat_at(st, 2)] & sb
+    h4 = st.hands[seat_at(st, 3)] & sb
+    if h3:
+        max3 = pdd_top(h3)
+        min3 = pdd_ctz(h3)
+    if h4:
+        min4 = pdd_ctz(h4)
+    while moves:
+        card = pdd_ctz(moves)
+        moves &= moves - 1
+        rr = pdd_popcount(inhand & above(card)) + 1
+        if card > w and card > max3:
+            wgt = 79 - (card & 15)
+        elif (h3 and min3 > card) or (h4 and min4 > card):
+            wgt = -3 + rr
+        elif card < w:
+            wgt = -11 + rr
+        else:
+            below = inhand & ((<uint64_t>1 << card) - 1)
+            if below and (hand >> pdd_top(below)) & 1:
+                wgt = 10 + rr
+            else:
+                wgt = 11 - (card & 15)
+        keys[count] = 64 * (wgt + 100) + 63 - card
+        count += 1
+    return sort_keys(out, keys, count)
+
+
 cdef int order_follow(State* st, uint64_t moves, int w, int partner_safe, int side, int* out) noexcept nogil:
     """order_moves for a seat whose side wants tricks, following suit, as the last of the trick or with no trump
     before it (in the second or third place with four seats): the same order, found faster.
@@ -397,11 +440,14 @@ cdef int order_follow(State* st, uint64_t moves, int w, int partner_safe, int si
     before the rest. The lowest first in each band. The cards that
     beat `w` are those above it (none if it is a trump and the suit led
     another), so when the trick is safe the cards come from the lowest up.
+    The second of four seats with no trump orders as DDS does (second_follow).
     """
     cdef uint64_t over = moves & above(w), safe, later = 0, forcing
     cdef int pos, seat, count
     if partner_safe:
         return ascending(moves, out, 0)
+    if st.n == 4 and st.ntrick == 1 and st.trump < 0:
+        return second_follow(st, moves, w, out)
     for pos in range(st.ntrick + 1, st.n):
         seat = seat_at(st, pos)
         if st.maxside[seat] != side:
