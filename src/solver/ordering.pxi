@@ -297,6 +297,8 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
             partner_safe = not later_opponent_beats(st, w, side)
         elif st.n == 4 and st.ntrick == 1 and wants:
             partner_safe = fourth_wins(st, partner, led, w)
+        if wants and st.n == 4 and st.ntrick == 1 and st.trump >= 0 and not (moves & ~suit_bits(led)):
+            return second_follow_trump(st, moves, w, out)
         if wants and not (moves & ~suit_bits(led)) and (st.ntrick == st.n - 1 or (
                 st.trump < 0 and (st.ntrick == st.n - 2 or (st.n == 4 and st.ntrick == 1)))):
             return order_follow(st, moves, w, partner_safe, side, out)
@@ -426,6 +428,84 @@ cdef int second_follow(State* st, uint64_t moves, int w, int* out) noexcept nogi
     return sort_keys(out, keys, count)
 
 
+cdef int second_follow_trump(State* st, uint64_t moves, int w, int* out) noexcept nogil:
+    """Four seats with trumps, the second hand following the lead `w`: the order DDS gives it
+    (WeightAllocTrumpNotvoid1 in its src/Moves.cpp).
+
+    A card goes first if the side wins the trick with it: it beats the lead
+    and the third hand's cards and the third hand cannot ruff (or the partner
+    overruffs), or the partner beats them or ruffs; among those the cheapest
+    card above the lead (first one under the partner's top card), then the
+    low ones. Then the cards below every card of the third hand or the
+    partner, then those below the lead, then the others, the lowest first.
+    """
+    cdef int keys[16]
+    cdef int count = 0, card, wgt, rr, win, rank, led = w >> 4
+    cdef int third = seat_at(st, 2), fourth = seat_at(st, 3), seq
+    cdef int max3 = -1, min3 = 99, max4 = -1, min4 = 99, t3, t4
+    cdef uint64_t sb = suit_bits(led), tb = suit_bits(st.trump), inhand = st.present & sb, h3, h4, below
+    cdef uint64_t hand = st.hands[to_move(st)]
+    inhand &= ~((<uint64_t>1) << w)
+    h3 = st.hands[third] & sb
+    h4 = st.hands[fourth] & sb
+    if h3:
+        max3 = pdd_top(h3)
+        min3 = pdd_ctz(h3)
+    if h4:
+        max4 = pdd_top(h4)
+        min4 = pdd_ctz(h4)
+    t3 = (st.hands[third] & tb) != 0
+    t4 = (st.hands[fourth] & tb) != 0
+    while moves:
+        card = pdd_ctz(moves)
+        moves &= moves - 1
+        rank = card & 15
+        rr = pdd_popcount(inhand & above(card)) + 1
+        below = inhand & ((<uint64_t>1 << card) - 1)
+        seq = below != 0 and (hand >> pdd_top(below)) & 1
+        win = 0
+        if led == st.trump:
+            win = (max4 > w and max4 > max3) or (card > w and card > max3)
+        elif card > w and card > max3:
+            win = h3 != 0 or not t3 or (not h4 and t4 and trumps_over(st, fourth, third))
+        elif max4 > w and max4 > max3:
+            win = h3 != 0 or not t3
+        elif w > max4 and w > max3 and w > card:
+            if not h4 and t4:
+                win = h3 != 0 or not t3 or trumps_over(st, fourth, third)
+        elif not h4 and t4:
+            win = 1
+        if win:
+            if h3 and min3 > card:
+                wgt = 40 + rr
+            elif max4 > w and (st.hands[st.lead] & sb) and (not h4 or pdd_top(st.hands[st.lead] & sb) > max4):
+                wgt = 41 + rr
+            elif card > w:
+                if card < max4:
+                    wgt = 76 - rank
+                elif card > max3:
+                    wgt = 71 - rank
+                elif seq:
+                    wgt = 60 - rank
+                else:
+                    wgt = 47 - rank
+            elif h4:
+                wgt = 45 - rank
+            else:
+                wgt = 38 - rank
+        elif (h3 and card < min3) or (h4 and card < min4):
+            wgt = -9 + rr
+        elif card < w:
+            wgt = -16 + rr
+        elif seq:
+            wgt = 20 - rank
+        else:
+            wgt = 8 - rank
+        keys[count] = 64 * (wgt + 100) + 63 - card
+        count += 1
+    return sort_keys(out, keys, count)
+
+
 cdef int order_follow(State* st, uint64_t moves, int w, int partner_safe, int side, int* out) noexcept nogil:
     """order_moves for a seat whose side wants tricks, following suit, as the last of the trick or with no trump
     before it (in the second or third place with four seats): the same order, found faster.
@@ -440,7 +520,8 @@ cdef int order_follow(State* st, uint64_t moves, int w, int partner_safe, int si
     before the rest. The lowest first in each band. The cards that
     beat `w` are those above it (none if it is a trump and the suit led
     another), so when the trick is safe the cards come from the lowest up.
-    The second of four seats with no trump orders as DDS does (second_follow).
+    The second of four seats with no trump orders as DDS does (second_follow;
+    with trumps order_moves gives it second_follow_trump's order).
     """
     cdef uint64_t over = moves & above(w), safe, later = 0, forcing
     cdef int pos, seat, count
