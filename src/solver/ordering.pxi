@@ -506,22 +506,39 @@ cdef int second_follow_trump(State* st, uint64_t moves, int w, int* out) noexcep
     return sort_keys(out, keys, count)
 
 
-cdef int order_follow(State* st, uint64_t moves, int w, int partner_safe, int side, int* out) noexcept nogil:
-    """order_moves for a seat whose side wants tricks, following suit, as the last of the trick or with no trump
-    before it (in the second or third place with four seats): the same order, found faster.
+cdef uint64_t fourth_force(State* st, uint64_t cards, int w) noexcept nogil:
+    """The third hand of four: of `cards` (above the trick's winner `w`, but below the fourth hand's top card),
+    the cheapest that makes the fourth hand play a card of its top run (one above its next card there), or,
+    when that next card is not above `w` and the second hand wins the trick so far, the cheapest (DDS's
+    RankForcesAce); none if there is no such card or the fourth hand's cards of the suit are one run."""
+    cdef uint64_t h4 = st.hands[seat_at(st, 3)] & suit_bits(w >> 4), lower
+    if not cards or not h4:
+        return 0
+    lower = st.present & suit_bits(w >> 4) & ~h4 & ((<uint64_t>1 << pdd_top(h4)) - 1)
+    if not lower:
+        return 0
+    h4 &= (<uint64_t>1 << pdd_top(lower)) - 1
+    if not h4:
+        return 0
+    if pdd_top(h4) > w:
+        return lowbit(cards & above(pdd_top(h4)))
+    return lowbit(cards) if st.winpos == 1 else 0
 
-    order_moves scores such a card by its rank alone, in bands. If the trick
-    is safe for the seat's side (`partner_safe`): the cards that do not beat
-    the winner `w`, then those that do. Else: the cards that beat it and that
-    no opponent still to play can beat (one above every card of the suit that
-    those opponents hold, with no trump), then the other cards that beat it,
-    then those that do not; the third of four seats plays the other cards
-    that beat it that force out the fourth hand's top card (forcing_cards)
-    before the rest. The lowest first in each band. The cards that
-    beat `w` are those above it (none if it is a trump and the suit led
-    another), so when the trick is safe the cards come from the lowest up.
-    The second of four seats with no trump orders as DDS does (second_follow;
-    with trumps order_moves gives it second_follow_trump's order).
+
+cdef int order_follow(State* st, uint64_t moves, int w, int partner_safe, int side, int* out) noexcept nogil:
+    """The order for a seat whose side wants tricks, following suit, as the last of the trick or with no trump
+    before it (in the second or third place with four seats), without scores (order_moves sends it here).
+
+    If the trick is safe for the seat's side (`partner_safe`): from the
+    lowest up (the cards that do not beat the winner `w` come first). Else:
+    the cards that beat it and that no opponent still to play can beat (one
+    above every card of the suit that those opponents hold), then the other
+    cards that beat it, then those that do not, the lowest first in each
+    band, as order_moves' bands would order them. With four seats and no
+    trump, as DDS orders: the second hand by second_follow; the third after
+    its sure winners plays one card that forces out the fourth hand's top
+    run (fourth_force), then the rest from the lowest up. The cards that beat
+    `w` are those above it (none if it is a trump and the suit led another).
     """
     cdef uint64_t over = moves & above(w), safe, later = 0, forcing
     cdef int pos, seat, count
@@ -537,12 +554,12 @@ cdef int order_follow(State* st, uint64_t moves, int w, int partner_safe, int si
     safe = over & above(pdd_top(later)) if later else over
     count = ascending(safe, out, 0)
     if st.n == 4 and st.ntrick == 2:
-        # The third hand: first those that leave the fourth only its top card to win with.
-        forcing = (over ^ safe) & forcing_cards(st, seat_at(st, 3), w >> 4)
+        # The third hand (no trump), as DDS: after the sure winners, the cheapest card that forces out the
+        # fourth hand's top run, or, when the second hand is winning, beats it; then the lowest first.
+        forcing = fourth_force(st, over ^ safe, w)
         count = ascending(forcing, out, count)
-        count = ascending(over ^ safe ^ forcing, out, count)
-    else:
-        count = ascending(over ^ safe, out, count)
+        return ascending(moves ^ safe ^ forcing, out, count)
+    count = ascending(over ^ safe, out, count)
     return ascending(moves ^ over, out, count)
 
 
