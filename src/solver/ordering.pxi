@@ -300,7 +300,10 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
         if wants and st.n == 4 and st.ntrick == 1 and st.trump >= 0 and not (moves & ~suit_bits(led)):
             return second_follow_trump(st, moves, w, out)
         if wants and not (moves & ~suit_bits(led)) and (st.ntrick == st.n - 1 or (
-                st.trump < 0 and (st.ntrick == st.n - 2 or (st.n == 4 and st.ntrick == 1)))):
+                st.trump < 0 and (st.ntrick == st.n - 2 or (st.n == 4 and st.ntrick == 1))) or (
+                st.n == 4 and st.ntrick == 2 and (w >> 4) == led
+                and (st.hands[seat_at(st, 3)] & suit_bits(led)))):
+            # (The third of four with trumps too, when nobody has trumped and the fourth hand follows.)
             return order_follow(st, moves, w, partner_safe, side, out)
         if wants and st.trump < 0 and not (moves & suit_bits(led)):
             return order_discards(st, moves, out)
@@ -527,17 +530,18 @@ cdef uint64_t fourth_force(State* st, uint64_t cards, int w) noexcept nogil:
 
 cdef int order_follow(State* st, uint64_t moves, int w, int partner_safe, int side, int* out) noexcept nogil:
     """The order for a seat whose side wants tricks, following suit, as the last of the trick or with no trump
-    before it (in the second or third place with four seats), without scores (order_moves sends it here).
+    before it (in the second or third place with four seats), or as the third of four when nobody has trumped
+    and the fourth hand follows, without scores (order_moves sends it here).
 
     If the trick is safe for the seat's side (`partner_safe`): from the
     lowest up (the cards that do not beat the winner `w` come first). Else:
     the cards that beat it and that no opponent still to play can beat (one
     above every card of the suit that those opponents hold), then the other
     cards that beat it, then those that do not, the lowest first in each
-    band, as order_moves' bands would order them. With four seats and no
-    trump, as DDS orders: the second hand by second_follow; the third after
-    its sure winners plays one card that forces out the fourth hand's top
-    run (fourth_force), then the rest from the lowest up. The cards that beat
+    band, as order_moves' bands would order them. With four seats, as DDS
+    orders: the second hand (no trump) by second_follow; the third after its
+    sure winners plays one card that forces out the fourth hand's top run
+    (fourth_force), then the rest from the lowest up. The cards that beat
     `w` are those above it (none if it is a trump and the suit led another).
     """
     cdef uint64_t over = moves & above(w), safe, later = 0, forcing
