@@ -1,11 +1,12 @@
 # Move ordering: the cards in the order the search tries them, the likeliest refutation first (DDS's Moves).
 #
-# A side that wants tricks scores its cards in rank bands (cash a winner, low towards the
-# partner's, beat the trick cheaply, stay low when it is safe) and, with four seats, its leads by
-# the opponents' lengths (lead_bonus); a side that wants to lose them ducks (ducking_score). The
-# lead that last refuted a trick start (the killer) and, in misère, the leads that answered most
-# often (the history, remember_lead) go first. order_follow, order_discards and order_ducks give
-# the same orders faster where the scores are not needed.
+# A side that wants tricks scores its cards in rank bands (cash a winner, beat the trick cheaply,
+# stay low when it is safe) and, with four seats, its leads by DDS's lead weights (lead_suit,
+# lead_weight); a side that wants to lose them ducks (ducking_score). The lead that last refuted a
+# trick start (the killer) and, in misère, the leads that answered most often (the history,
+# remember_lead) go first.
+# order_follow, order_discards and order_ducks give the same orders faster where the scores are not
+# needed.
 
 cdef inline int later_opponent_beats(State* st, int card, int side) noexcept nogil:
     """Whether a seat of the other side still to play to this trick might beat `card`.
@@ -53,49 +54,194 @@ cdef inline int ducking_score(State* st, int card, int w, uint64_t opp) noexcept
     return 100 - (card & 15) - (16 if (card >> 4) == st.trump else 0)
 
 
-cdef int lead_bonus(State* st, int seat, int suit, uint64_t present) noexcept nogil:
-    """Four seats: the order score added to a lead of `suit` by `seat` (DDS weighs leads much so).
+cdef struct LeadSuit:
+    # What the lead weights (lead_suit, lead_weight) read of one suit, found once for its cards.
+    uint64_t ps
+    int top
+    int second
+    int top_h
+    int second_h
+    # The suit's weight for a lead that wins the trick, and for one that does not.
+    int d_win
+    int d_low
+    # Whether a lead of the top card wins the trick, and a lead of a lower card.
+    int win_top
+    int win_other
+    # An opponent's singleton top card drawn.
+    int single_top
 
-    First the suits in which the opponents hold fewest cards, a void opponent
-    counting as one more card than the tricks left (it may throw any card):
-    their replies are fewer, so a lead that answers the question does so with
-    a smaller search. With trumps, a suit that an opponent can trump (void in
-    it, holding trumps) goes last, one that the partner can trump while the
-    next opponent still follows comes earlier. A suit the partner is void in
-    comes later. Unless the leader holds the suit's top card: not into the
-    next opponent's top or second card (unless a singleton), and much rather
-    through the previous opponent's top card to the partner's second one, or
-    towards the partner's second and third cards (the side then holds the top
-    card of the next round): DDS's no-trump leads weigh these last two about
-    as much as four or five of the opponents' cards.
+
+cdef inline int trumps_over(State* st, int seat, int other) noexcept nogil:
+    """Whether `seat` holds a trump above every trump of `other` (and some trump)."""
+    cdef uint64_t a = st.hands[seat] & suit_bits(st.trump), b = st.hands[other] & suit_bits(st.trump)
+    return a != 0 and (b == 0 or pdd_top(a) > pdd_top(b))
+
+
+cdef inline int ruffs(State* st, int seat, uint64_t sb) noexcept nogil:
+    """Whether `seat` is void in the suit of `sb` and holds a trump."""
+    return not (st.hands[seat] & sb) and (st.hands[seat] & suit_bits(st.trump)) != 0
+
+
+cdef void lead_suit(State* st, int seat, int suit, uint64_t present, int trumps, LeadSuit* ls) noexcept nogil:
+    """Four seats: the weights of leads of `suit` by `seat`, a seat of the side that wants tricks, as DDS weighs
+    them (WeightAllocNT0 and, with trumps left, WeightAllocTrump0 in its src/Moves.cpp); see lead_weight.
+
+    By the suit: first the suits where the opponents hold fewest cards (a
+    void one counting as the tricks left). With no trump: a suit the partner
+    is void in later; a lead that can win (the suit's top card, or any card
+    when the partner's top card there is above both opponents') more so if
+    the next opponent holds the second card (the lead goes through it), less
+    if the fourth hand does; any other lead not into the fourth hand's top
+    or second card, rather through the next opponent's top card to the
+    partner's second, or towards the side's second and third cards. With
+    trumps: later a suit an opponent can ruff, earlier one the partner can
+    ruff; not into the fourth hand's top or second card; through the next
+    opponent's top card to the partner's second; a singleton towards the
+    partner's top card (for a ruff); a lead wins if nobody ruffs the top card
+    (or the partner's) or the partner ruffs and nobody overruffs.
     """
-    cdef int lho = (seat + 1) & 3, rho = (seat + 3) & 3, partner = seat ^ 2, b = 0, top, second
-    cdef int void = pdd_popcount(st.hands[seat]) + 1
-    cdef uint64_t sb = suit_bits(suit), tb, ps = present & sb
-    b -= 60 * ((pdd_popcount(st.hands[lho] & sb) or void) + (pdd_popcount(st.hands[rho] & sb) or void))
-    if st.trump >= 0 and suit != st.trump:
-        tb = suit_bits(st.trump)
-        if not (st.hands[partner] & sb) and (st.hands[partner] & tb) and (st.hands[rho] & sb):
-            b += 60
-        if (not (st.hands[lho] & sb) and (st.hands[lho] & tb)) or (not (st.hands[rho] & sb) and (st.hands[rho] & tb)):
-            b -= 150
-    if not (st.hands[partner] & sb):
-        b -= 60
-    top = pdd_top(ps)
-    if (st.hands[seat] >> top) & 1:
-        return b
-    ps &= ~((<uint64_t>1) << top)
-    second = pdd_top(ps) if ps else -1
-    if (((st.hands[rho] >> top) & 1) or (second >= 0 and (st.hands[rho] >> second) & 1)) and pdd_popcount(
-            st.hands[rho] & sb) != 1:
-        b -= 40
-    if second >= 0 and (st.hands[partner] >> second) & 1:
-        if ((st.hands[lho] >> top) & 1) and pdd_popcount(st.hands[partner] & sb) != 1:
-            b += 280
-        ps &= ~((<uint64_t>1) << second)
-        if ps and (st.hands[partner] >> pdd_top(ps)) & 1:
-            b += 300
-    return b
+    cdef int lho = (seat + 1) & 3, rho = (seat + 3) & 3, partner = seat ^ 2
+    cdef int d, llen, rlen, plen, third = -1, third_h = -1, side_suit = suit != st.trump
+    cdef uint64_t sb = suit_bits(suit), rest, o
+    llen = pdd_popcount(st.hands[lho] & sb)
+    rlen = pdd_popcount(st.hands[rho] & sb)
+    plen = pdd_popcount(st.hands[partner] & sb)
+    ls.ps = present & sb
+    ls.top = pdd_top(ls.ps)
+    ls.second = -1
+    ls.second_h = -1
+    rest = ls.ps & ~((<uint64_t>1) << ls.top)
+    if rest:
+        ls.second = pdd_top(rest)
+        rest &= ~((<uint64_t>1) << ls.second)
+        ls.second_h = owner(st, ls.second)
+        if rest:
+            third = pdd_top(rest)
+            third_h = owner(st, third)
+    ls.top_h = owner(st, ls.top)
+    ls.single_top = (llen == 1 and ls.top_h == lho) or (rlen == 1 and ls.top_h == rho)
+    o = (st.hands[lho] | st.hands[rho]) & sb
+    d = -(4 * ((llen or pdd_popcount(st.hands[seat])) + (rlen or pdd_popcount(st.hands[seat]))) * 32)
+    if not trumps:
+        d //= 19
+        if not plen:
+            d -= 9
+        ls.win_top = 1
+        ls.win_other = plen != 0 and (not o or pdd_top(st.hands[partner] & sb) > pdd_top(o))
+        ls.d_win = d
+        if ls.second_h == rho:
+            if rlen != 1:
+                ls.d_win -= 1
+        elif ls.second_h == lho:
+            ls.d_win += 22 if llen != 1 else 16
+        if (ls.second_h != lho or llen == 1) and (ls.second_h != rho or rlen == 1):
+            ls.d_win += 45
+        else:
+            ls.d_win += 18
+        ls.d_low = d
+        if ls.top_h == rho or ls.second_h == rho:
+            if rlen != 1:
+                ls.d_low -= 10
+        elif ls.top_h == lho and ls.second_h == partner:
+            if plen != 1:
+                ls.d_low += 31
+        if ls.second_h == partner and third_h == partner:
+            ls.d_low += 35
+        elif plen > 1 and ((ls.second_h == seat and third_h == partner)
+                           or (ls.second_h == partner and third_h == seat)):
+            ls.d_low += 25
+        return
+    d //= 13
+    if side_suit and (ruffs(st, lho, sb) or ruffs(st, rho, sb)):
+        d -= 12
+    if side_suit and ruffs(st, partner, sb) and rlen > 0:
+        d += 17
+    if ls.top_h == rho or ls.second_h == rho:
+        if rlen != 1:
+            d -= 12
+    elif ls.top_h == lho and ls.second_h == partner:
+        if plen != 1:
+            d += 27
+    if (side_suit and pdd_popcount(st.hands[seat] & sb) == 1 and (st.hands[seat] & suit_bits(st.trump))
+            and plen > 1 and ls.top_h == partner):
+        d += 19
+    ls.d_win = d
+    ls.d_low = d
+    if ls.second_h == partner and third_h == partner:
+        ls.d_low += 20
+    elif plen > 1 and ((ls.second_h == seat and third_h == partner) or (ls.second_h == partner and third_h == seat)):
+        ls.d_low += 13
+    if not side_suit:
+        ls.win_top = 1
+    elif plen or not (st.hands[partner] & suit_bits(st.trump)):
+        ls.win_top = not ruffs(st, lho, sb) and not ruffs(st, rho, sb)
+    else:
+        ls.win_top = (llen or trumps_over(st, partner, lho)) and (rlen or trumps_over(st, partner, rho))
+    if plen and (not o or pdd_top(st.hands[partner] & sb) > pdd_top(o)):
+        ls.win_other = not side_suit or (not ruffs(st, lho, sb) and not ruffs(st, rho, sb))
+    elif side_suit and ruffs(st, partner, sb):
+        if ruffs(st, lho, sb) and ruffs(st, rho, sb):
+            ls.win_other = trumps_over(st, partner, lho) and trumps_over(st, partner, rho)
+        elif ruffs(st, lho, sb):
+            ls.win_other = trumps_over(st, partner, lho)
+        elif ruffs(st, rho, sb):
+            ls.win_other = trumps_over(st, partner, rho)
+        else:
+            ls.win_other = 1
+    else:
+        ls.win_other = 0
+
+
+cdef int lead_weight(State* st, int seat, int card, int trumps, LeadSuit* ls) noexcept nogil:
+    """The order score of a lead of `card` by `seat` (see lead_suit, which `ls` holds for its suit).
+
+    By the card: its rank among the present cards of its suit; the higher
+    first of a sequence; the suit's second card; with no trump a lead that
+    cannot win from a suit whose top card the leader holds goes late. The
+    killer lead still goes first (order_moves).
+    """
+    cdef int rrank = pdd_popcount(ls.ps & above(card)) + 1, partner = seat ^ 2, seq
+    cdef uint64_t below = ls.ps & ((<uint64_t>1 << card) - 1)
+    seq = below != 0 and (st.hands[seat] >> pdd_top(below)) & 1
+    if not trumps:
+        if card == ls.top or ls.win_other:
+            return ls.d_win + rrank
+        if ls.single_top:
+            return ls.d_low + 28 + rrank
+        if ls.top_h == seat:
+            return ls.d_low - 17 + rrank
+        if not seq:
+            return ls.d_low + 12 + rrank
+        if card == ls.second:
+            return ls.d_low + 48
+        return ls.d_low + 29 - rrank
+    if ls.win_top if card == ls.top else ls.win_other:
+        if ls.single_top:
+            return ls.d_win + 35 + rrank
+        if ls.top_h == seat:
+            if ls.second_h == partner:
+                return ls.d_win + 48 + rrank
+            if card == ls.top:
+                return ls.d_win + 31
+            return ls.d_win - 3 + rrank
+        if ls.top_h == partner:
+            return ls.d_win + (42 if ls.second_h == seat else 28) + rrank
+        if seq and card == ls.second:
+            return ls.d_win + 40
+        return ls.d_win + (22 if seq else 11) + rrank
+    if ls.single_top:
+        return ls.d_low + 2 + rrank
+    if ls.top_h == seat:
+        if ls.second_h == partner:
+            return ls.d_low + 33 + rrank
+        if card == ls.top:
+            return ls.d_low + 38
+        return ls.d_low - 14 + rrank
+    if ls.top_h == partner:
+        return ls.d_low + 34 + rrank
+    if seq and card == ls.second:
+        return ls.d_low + 35
+    return ls.d_low + 15 - (card & 15)
 
 
 cdef int fourth_wins(State* st, int partner, int led, int w) noexcept nogil:
@@ -128,9 +274,10 @@ cdef inline uint64_t forcing_cards(State* st, int fourth, int led) noexcept nogi
 
 cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     """Write the moves into `out` in the order to try them; return how many."""
-    cdef int count = 0, i, j, card, score, w = 0, tmp, suit, cost, top, led = -1
+    cdef int count = 0, i, j, card, score, w = 0, tmp, suit, cost, led = -1
     cdef int scores[16]
-    cdef int bonus_suit = -1, bonus = 0
+    cdef int bonus_suit = -1, trumps = 0
+    cdef LeadSuit lsuit
     cdef int seat = to_move(st)
     cdef int side = st.maxside[seat]
     cdef int partner = seat ^ 2  # used with four seats only
@@ -150,8 +297,13 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
             partner_safe = not later_opponent_beats(st, w, side)
         elif st.n == 4 and st.ntrick == 1 and wants:
             partner_safe = fourth_wins(st, partner, led, w)
+        if wants and st.n == 4 and st.ntrick == 1 and st.trump >= 0 and not (moves & ~suit_bits(led)):
+            return second_follow_trump(st, moves, w, out)
         if wants and not (moves & ~suit_bits(led)) and (st.ntrick == st.n - 1 or (
-                st.trump < 0 and (st.ntrick == st.n - 2 or (st.n == 4 and st.ntrick == 1)))):
+                st.trump < 0 and (st.ntrick == st.n - 2 or (st.n == 4 and st.ntrick == 1))) or (
+                st.n == 4 and st.ntrick == 2 and (w >> 4) == led
+                and (st.hands[seat_at(st, 3)] & suit_bits(led)))):
+            # (The third of four with trumps too, when nobody has trumped and the fourth hand follows.)
             return order_follow(st, moves, w, partner_safe, side, out)
         if wants and st.trump < 0 and not (moves & suit_bits(led)):
             return order_discards(st, moves, out)
@@ -166,6 +318,13 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
         sb = suit_bits(suit)
         if not wants:
             score = ducking_score(st, card, w, opp)
+        elif st.ntrick == 0 and st.n == 4:
+            if suit != bonus_suit:
+                # Once a suit: the cards come suit by suit.
+                bonus_suit = suit
+                trumps = st.trump >= 0 and (present & suit_bits(st.trump)) != 0
+                lead_suit(st, seat, suit, present, trumps, &lsuit)
+            score = lead_weight(st, seat, card, trumps, &lsuit)
         elif st.ntrick == 0:
             others = (present & ~hand) & sb
             if not (others & above(card)):
@@ -174,21 +333,10 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
                     score = 150 + (card & 15)
                 else:
                     score = 300 + (card & 15)
+            elif card > 0 and (card & 15) and (hand & ((<uint64_t>1) << (card - 1))) and (present >> (card - 1)) & 1:
+                score = 120 + (card & 15)
             else:
-                top = pdd_top(present & sb)
-                if st.n == 4 and (st.hands[partner] >> top) & 1 and st.maxside[partner] == side:
-                    # Low towards partner's winner.
-                    score = 350 - (card & 15)
-                elif card > 0 and (card & 15) and (hand & ((<uint64_t>1) << (card - 1))) and (present >> (card - 1)) & 1:
-                    score = 120 + (card & 15)
-                else:
-                    score = 100 - (card & 15)
-            if st.n == 4:
-                if suit != bonus_suit:
-                    # Once a suit: the cards come suit by suit.
-                    bonus_suit = suit
-                    bonus = lead_bonus(st, seat, suit, present)
-                score += bonus
+                score = 100 - (card & 15)
         else:
             cost = (card & 15) + (16 if (suit == st.trump and led != st.trump) else 0)
             if partner_safe:
@@ -240,25 +388,168 @@ cdef int ascending(uint64_t cards, int* out, int count) noexcept nogil:
     return count
 
 
-cdef int order_follow(State* st, uint64_t moves, int w, int partner_safe, int side, int* out) noexcept nogil:
-    """order_moves for a seat whose side wants tricks, following suit, as the last of the trick or with no trump
-    before it (in the second or third place with four seats): the same order, found faster.
+cdef int second_follow(State* st, uint64_t moves, int w, int* out) noexcept nogil:
+    """Four seats, no trump, the second hand following the lead `w` when its partner does not surely win the
+    trick: the order DDS gives it (WeightAllocNTNotvoid1 in its src/Moves.cpp).
 
-    order_moves scores such a card by its rank alone, in bands. If the trick
-    is safe for the seat's side (`partner_safe`): the cards that do not beat
-    the winner `w`, then those that do. Else: the cards that beat it and that
-    no opponent still to play can beat (one above every card of the suit that
-    those opponents hold, with no trump), then the other cards that beat it,
-    then those that do not; the third of four seats plays the other cards
-    that beat it that force out the fourth hand's top card (forcing_cards)
-    before the rest. The lowest first in each band. The cards that
-    beat `w` are those above it (none if it is a trump and the suit led
-    another), so when the trick is safe the cards come from the lowest up.
+    First a card above the lead and every card of the third hand, the
+    cheapest; then a card above the lead of a sequence, the lowest first;
+    then the other cards above the lead, the lowest first, with the cards
+    below every card of the third hand or of the partner (they cannot matter)
+    among them; last the cards below the lead.
+    """
+    cdef int keys[16]
+    cdef int count = 0, card, wgt, rr, max3 = -1, min3 = 99, min4 = 99
+    cdef uint64_t sb = suit_bits(w >> 4), inhand = st.present & sb, h3, h4, below
+    cdef uint64_t hand = st.hands[to_move(st)]
+    inhand &= ~((<uint64_t>1) << w)
+    h3 = st.hands[seat_at(st, 2)] & sb
+    h4 = st.hands[seat_at(st, 3)] & sb
+    if h3:
+        max3 = pdd_top(h3)
+        min3 = pdd_ctz(h3)
+    if h4:
+        min4 = pdd_ctz(h4)
+    while moves:
+        card = pdd_ctz(moves)
+        moves &= moves - 1
+        rr = pdd_popcount(inhand & above(card)) + 1
+        if card > w and card > max3:
+            wgt = 79 - (card & 15)
+        elif (h3 and min3 > card) or (h4 and min4 > card):
+            wgt = -3 + rr
+        elif card < w:
+            wgt = -11 + rr
+        else:
+            below = inhand & ((<uint64_t>1 << card) - 1)
+            if below and (hand >> pdd_top(below)) & 1:
+                wgt = 10 + rr
+            else:
+                wgt = 11 - (card & 15)
+        keys[count] = 64 * (wgt + 100) + 63 - card
+        count += 1
+    return sort_keys(out, keys, count)
+
+
+cdef int second_follow_trump(State* st, uint64_t moves, int w, int* out) noexcept nogil:
+    """Four seats with trumps, the second hand following the lead `w`: the order DDS gives it
+    (WeightAllocTrumpNotvoid1 in its src/Moves.cpp).
+
+    A card goes first if the side wins the trick with it: it beats the lead
+    and the third hand's cards and the third hand cannot ruff (or the partner
+    overruffs), or the partner beats them or ruffs; among those the cheapest
+    card above the lead (first one under the partner's top card), then the
+    low ones. Then the cards below every card of the third hand or the
+    partner, then those below the lead, then the others, the lowest first.
+    """
+    cdef int keys[16]
+    cdef int count = 0, card, wgt, rr, win, rank, led = w >> 4
+    cdef int third = seat_at(st, 2), fourth = seat_at(st, 3), seq
+    cdef int max3 = -1, min3 = 99, max4 = -1, min4 = 99, t3, t4
+    cdef uint64_t sb = suit_bits(led), tb = suit_bits(st.trump), inhand = st.present & sb, h3, h4, below
+    cdef uint64_t hand = st.hands[to_move(st)]
+    inhand &= ~((<uint64_t>1) << w)
+    h3 = st.hands[third] & sb
+    h4 = st.hands[fourth] & sb
+    if h3:
+        max3 = pdd_top(h3)
+        min3 = pdd_ctz(h3)
+    if h4:
+        max4 = pdd_top(h4)
+        min4 = pdd_ctz(h4)
+    t3 = (st.hands[third] & tb) != 0
+    t4 = (st.hands[fourth] & tb) != 0
+    while moves:
+        card = pdd_ctz(moves)
+        moves &= moves - 1
+        rank = card & 15
+        rr = pdd_popcount(inhand & above(card)) + 1
+        below = inhand & ((<uint64_t>1 << card) - 1)
+        seq = below != 0 and (hand >> pdd_top(below)) & 1
+        win = 0
+        if led == st.trump:
+            win = (max4 > w and max4 > max3) or (card > w and card > max3)
+        elif card > w and card > max3:
+            win = h3 != 0 or not t3 or (not h4 and t4 and trumps_over(st, fourth, third))
+        elif max4 > w and max4 > max3:
+            win = h3 != 0 or not t3
+        elif w > max4 and w > max3 and w > card:
+            if not h4 and t4:
+                win = h3 != 0 or not t3 or trumps_over(st, fourth, third)
+        elif not h4 and t4:
+            win = 1
+        if win:
+            if h3 and min3 > card:
+                wgt = 40 + rr
+            elif max4 > w and (st.hands[st.lead] & sb) and (not h4 or pdd_top(st.hands[st.lead] & sb) > max4):
+                wgt = 41 + rr
+            elif card > w:
+                if card < max4:
+                    wgt = 76 - rank
+                elif card > max3:
+                    wgt = 71 - rank
+                elif seq:
+                    wgt = 60 - rank
+                else:
+                    wgt = 47 - rank
+            elif h4:
+                wgt = 45 - rank
+            else:
+                wgt = 38 - rank
+        elif (h3 and card < min3) or (h4 and card < min4):
+            wgt = -9 + rr
+        elif card < w:
+            wgt = -16 + rr
+        elif seq:
+            wgt = 20 - rank
+        else:
+            wgt = 8 - rank
+        keys[count] = 64 * (wgt + 100) + 63 - card
+        count += 1
+    return sort_keys(out, keys, count)
+
+
+cdef uint64_t fourth_force(State* st, uint64_t cards, int w) noexcept nogil:
+    """The third hand of four: of `cards` (above the trick's winner `w`, but below the fourth hand's top card),
+    the cheapest that makes the fourth hand play a card of its top run (one above its next card there), or,
+    when that next card is not above `w` and the second hand wins the trick so far, the cheapest (DDS's
+    RankForcesAce); none if there is no such card or the fourth hand's cards of the suit are one run."""
+    cdef uint64_t h4 = st.hands[seat_at(st, 3)] & suit_bits(w >> 4), lower
+    if not cards or not h4:
+        return 0
+    lower = st.present & suit_bits(w >> 4) & ~h4 & ((<uint64_t>1 << pdd_top(h4)) - 1)
+    if not lower:
+        return 0
+    h4 &= (<uint64_t>1 << pdd_top(lower)) - 1
+    if not h4:
+        return 0
+    if pdd_top(h4) > w:
+        return lowbit(cards & above(pdd_top(h4)))
+    return lowbit(cards) if st.winpos == 1 else 0
+
+
+cdef int order_follow(State* st, uint64_t moves, int w, int partner_safe, int side, int* out) noexcept nogil:
+    """The order for a seat whose side wants tricks, following suit, as the last of the trick or with no trump
+    before it (in the second or third place with four seats), or as the third of four when nobody has trumped
+    and the fourth hand follows, without scores (order_moves sends it here).
+
+    If the trick is safe for the seat's side (`partner_safe`): from the
+    lowest up (the cards that do not beat the winner `w` come first). Else:
+    the cards that beat it and that no opponent still to play can beat (one
+    above every card of the suit that those opponents hold), then the other
+    cards that beat it, then those that do not, the lowest first in each
+    band, as order_moves' bands would order them. With four seats, as DDS
+    orders: the second hand (no trump) by second_follow; the third after its
+    sure winners plays one card that forces out the fourth hand's top run
+    (fourth_force), then the rest from the lowest up. The cards that beat
+    `w` are those above it (none if it is a trump and the suit led another).
     """
     cdef uint64_t over = moves & above(w), safe, later = 0, forcing
     cdef int pos, seat, count
     if partner_safe:
         return ascending(moves, out, 0)
+    if st.n == 4 and st.ntrick == 1 and st.trump < 0:
+        return second_follow(st, moves, w, out)
     for pos in range(st.ntrick + 1, st.n):
         seat = seat_at(st, pos)
         if st.maxside[seat] != side:
@@ -267,12 +558,12 @@ cdef int order_follow(State* st, uint64_t moves, int w, int partner_safe, int si
     safe = over & above(pdd_top(later)) if later else over
     count = ascending(safe, out, 0)
     if st.n == 4 and st.ntrick == 2:
-        # The third hand: first those that leave the fourth only its top card to win with.
-        forcing = (over ^ safe) & forcing_cards(st, seat_at(st, 3), w >> 4)
+        # The third hand (no trump), as DDS: after the sure winners, the cheapest card that forces out the
+        # fourth hand's top run, or, when the second hand is winning, beats it; then the lowest first.
+        forcing = fourth_force(st, over ^ safe, w)
         count = ascending(forcing, out, count)
-        count = ascending(over ^ safe ^ forcing, out, count)
-    else:
-        count = ascending(over ^ safe, out, count)
+        return ascending(moves ^ safe ^ forcing, out, count)
+    count = ascending(over ^ safe, out, count)
     return ascending(moves ^ over, out, count)
 
 

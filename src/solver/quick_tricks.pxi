@@ -5,6 +5,7 @@
 # ruffed_transfer), and with `follow` alone and no trump whole suits are cashed (cashed_tricks).
 # Enough of them answer the question without a search; fewer_winners and fewer_cashed then give
 # the table only the ranks those tricks need, so that its entry stands for more positions.
+# second_hand_tricks counts the same way part way through a trick, for the side of the second hand.
 
 cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
     """Tricks the leader can surely cash from its own hand, whatever the others do.
@@ -410,3 +411,69 @@ cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
 cdef int other_side_trumps(State* st) noexcept nogil:
     """Whether a seat of the other side than the leader's holds a trump (with a trump suit)."""
     return (st.side_hands[1 - st.maxside[st.lead]] & suit_bits(st.trump)) != 0
+
+
+cdef inline int second_hand_tricks(State* st, int need, uint64_t* rel) noexcept nogil:
+    """Two sides of partners, `follow` alone, the second hand to play: whether its side surely takes `need` tricks
+    from this one on (DDS's QuickTricksSecondHand).
+
+    The side takes this trick if the second hand or its partner (the fourth)
+    holds a card of the suit led above the lead and every card of the third
+    hand there, and, with trumps and another suit led, the third hand cannot
+    trump (it follows or holds no trump); or if one of the two is void in the
+    suit led, holds a trump, and the third hand follows or holds no trump
+    (then no rank matters). With no trump the seat winning it (the one with the
+    higher top card there) then leads and cashes: its next card of the suit
+    when it held the two top cards left there, its cards of a suit nobody else
+    holds, and one top card of each other suit. With trumps only this trick
+    counts. `rel` gets the top cards counted.
+    """
+    cdef int seat = seat_at(st, 1), partner = seat ^ 2, third = seat_at(st, 2), lc, led, hh, s, q
+    cdef uint64_t sb, ours, rest, hs, out, th
+    lc = st.tcards[st.tno * MAX_SEATS]
+    led = lc >> 4
+    sb = suit_bits(led)
+    ours = (st.hands[seat] | st.hands[partner]) & sb
+    th = st.hands[third] & sb
+    if ours and (<uint64_t>1) << pdd_top(ours) > (th | ((<uint64_t>1) << lc)):
+        out = (<uint64_t>1) << pdd_top(ours)
+        if st.trump >= 0:
+            # The third hand must not trump: it follows, holds no trump, or trumps were led.
+            if need > 1 or not (th or led == st.trump or not (st.hands[third] & suit_bits(st.trump))):
+                return 0
+            rel[0] = out
+            return 1
+        q = 1
+        if need > 1:
+            hh = seat if (st.hands[seat] >> pdd_top(ours)) & 1 else partner
+            hs = st.hands[hh] & sb
+            rest = (st.present & sb) & ~((<uint64_t>1) << lc)
+            # The two top cards left in the suit led (the trick's card aside) both the winner's.
+            if pdd_popcount(hs) >= 2 and pdd_top(hs) == pdd_top(rest):
+                hs &= ~((<uint64_t>1) << pdd_top(hs))
+                rest &= ~((<uint64_t>1) << pdd_top(rest))
+                if pdd_top(hs) == pdd_top(rest):
+                    q += 1
+                    out |= (<uint64_t>1) << pdd_top(hs)
+            for s in range(4):
+                if q >= need:
+                    break
+                sb = suit_bits(s)
+                if s == led or not (st.hands[hh] & sb):
+                    continue
+                if not (st.present & sb & ~st.hands[hh]):
+                    q += pdd_popcount(st.hands[hh] & sb)
+                elif pdd_top(st.present & sb) == pdd_top(st.hands[hh] & sb):
+                    q += 1
+                    out |= (<uint64_t>1) << pdd_top(st.present & sb)
+            if q < need:
+                return 0
+        rel[0] = out
+        return 1
+    if need > 1 or st.trump < 0 or led == st.trump:
+        return 0
+    # A ruff by the second hand or the fourth, void in the suit led, the third hand following or holding no trump.
+    if not ((not (st.hands[seat] & sb) and (st.hands[seat] & suit_bits(st.trump)))
+            or (not (st.hands[partner] & sb) and (st.hands[partner] & suit_bits(st.trump)))):
+        return 0
+    return th != 0 or not (st.hands[third] & suit_bits(st.trump))

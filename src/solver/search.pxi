@@ -156,6 +156,11 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     cdef int skips = not (st.cons & (C_HEAD | C_LW))
     failed_low[0] = failed_low[1] = failed_low[2] = failed_low[3] = -1
     st.nodes += 1
+    if st.ntrick == 1 and st.qt_ok and st.cons == C_FOLLOW and partnerships(st):
+        # The second hand's side surely takes enough tricks (DDS's QuickTricksSecondHand).
+        count = pdd_popcount(st.hands[to_move(st)])
+        if second_hand_tricks(st, target if is_max else count - target + 1, rel):
+            return is_max
     allowed = legal_moves(st)
     reps = representatives(st, allowed) if allowed & (allowed - 1) else allowed
     if reps & (reps - 1):

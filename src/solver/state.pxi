@@ -129,7 +129,7 @@ cdef struct State:
     Undo undo[MAX_PLIES]
     uint64_t nodes
     uint64_t trick_nodes
-    # The lead that last refuted a trick start, by tricks left (DDS's bestMove), tried first.
+    # The lead that last refuted a trick start, by tricks left (DDS's bestMove), tried first; -1 for none.
     int killer[17]
     uint64_t ctx
     Slot* slots
@@ -230,11 +230,15 @@ cdef struct Setup:
 
 
 cdef void load(State* st, Setup* su) noexcept nogil:
-    """Make `su` the engine's position; for another deal (see new_deal) the table starts empty and small."""
+    """Make `su` the engine's position; for another deal (see new_deal) the table starts empty and small and
+    the killer leads are forgotten."""
     cdef int i, j, suit
     if new_deal(st, su):
         tt_restart(st)
         memcpy(st.deal, su.hands, sizeof(st.deal))
+        # Another deal's killer leads are not this one's cards.
+        for i in range(17):
+            st.killer[i] = -1
     st.ctx = su.ctx
     st.n = su.n
     st.trump = su.trump
