@@ -226,6 +226,52 @@ cdef int seat_forced_tricks(State* st, int x, int side, int need, uint64_t* rel)
     return 0
 
 
+cdef int leader_runs(State* st, int side, uint64_t* rel) noexcept nogil:
+    """Whether the leader, of maxside `side`, surely takes every trick left, from a trick start.
+
+    For a side the others push tricks onto (see takes_all), with `follow`,
+    neither `head` nor `lowest_winner`, and no trump present. So it is if, in
+    every suit the leader X holds, X's partners hold only cards below X's
+    lowest card, and each seat of the other side holds there either only cards
+    below it or at least as many cards below it as X holds. Then a card X leads
+    wins: a partner follows under it or discards, and the other side's seats
+    play under it, so X leads again. The other side's strategy: follow with the
+    lowest card, and void, discard a card that is not one of the cards kept
+    below X's lowest in a suit where that seat holds cards above it too. Such a
+    card exists: a seat holds as many cards as X, and X holds at least one card
+    of the suit led, which that seat does not count as kept; the kept cards of
+    a suit are used up only by X's leads of it, one a trick. Unlike takes_all,
+    the partners' other suits never matter (they never lead). `rel` gets X's
+    lowest card in each suit X holds (with the suit lengths, the holders from
+    the top down to it fix every comparison used).
+    """
+    cdef int x = st.lead, seat, suit
+    cdef uint64_t hand = st.hands[x], held, under, h, hs, used = 0
+    if (st.maxside[x] != side or not (st.cons & C_FOLLOW) or (st.cons & (C_HEAD | C_LW))
+            or (st.trump >= 0 and (st.present & suit_bits(st.trump)))):
+        return 0
+    under = under_lowest(hand)
+    held = (holds_suit(hand) >> 15) * 0xFFFF
+    if st.side_hands[side] & ~hand & held & ~under:
+        return 0
+    for seat in range(st.n):
+        if st.maxside[seat] == side:
+            continue
+        h = st.hands[seat] & held
+        if not (h & ~under):
+            continue
+        for suit in range(4):
+            hs = h & suit_bits(suit)
+            if hs & ~under and pdd_popcount(hs & under) < pdd_popcount(hand & suit_bits(suit)):
+                return 0
+    for suit in range(4):
+        hs = hand & suit_bits(suit)
+        if hs and (st.present & suit_bits(suit) & ~hs):
+            used |= lowbit(hs)
+    rel[0] |= used
+    return 1
+
+
 cdef int pushed_tricks(State* st, int target, int left, uint64_t* rel) noexcept nogil:
     """For MAX playing for the other side's tricks (misère): 1 or 0 if sure tricks decide `target`, else -1.
 
@@ -236,6 +282,8 @@ cdef int pushed_tricks(State* st, int target, int left, uint64_t* rel) noexcept 
         return 1
     if takes_all(st, 1, side1, side0, rel) or (target == left and takes_trick(st, 1, side0, rel)):
         return 0
+    if leader_runs(st, st.maxside[st.lead], rel):
+        return st.maxside[st.lead] == 0
     if target > left - 3 and forced_tricks(st, 1, left - target + 1, rel):
         return 0
     if target == 1 and takes_trick(st, 0, side1, rel):
