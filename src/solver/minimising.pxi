@@ -36,19 +36,22 @@ cdef inline int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, u
     MIN seats to take tricks, and the MIN seats want the MAX seats to). So it
     is if the other side holds no trump and in every suit that both sides
     hold, each seat of the other side holds a card below every card of `side`
-    there for each card `side` holds (or all its cards, if fewer): a trick of
-    the suit takes at least one card of `side`, so the seat, playing its lowest
-    card of the suit led and discarding the top card of a suit, never beats a
-    card of `side`; so `side` keeps the lead, and a leader of the other side
-    first needs a suit that `side` holds, which with `follow` `side` must play
-    above. With `head` or `lowest_winner`, which may force a seat above, every
-    card of the other side must be below every card of `side`. `rel` gets, in
+    there for each card a seat of `side` holds there (or all its cards, if
+    fewer): a trick of the suit takes a card from each seat of `side` that
+    holds it (they follow suit), so at most as many tricks of it come as the
+    longest of them holds, and the seat, playing its lowest card of the suit
+    led and discarding the top card of a suit (never one of those it keeps
+    below), never beats a card of `side`; so `side` keeps the lead, and a
+    leader of the other side first needs a suit that `side` holds, which with
+    `follow` `side` must play above. With `head` or `lowest_winner`, which may
+    force a seat above, every card of the other side must be below every card
+    of `side`. `rel` gets, in
     each suit compared, the lowest card of `side` (with the suit lengths, that
     fixes the comparison: every lower card is the other side's). `mine` and
     `theirs` are the cards of `side` and of the other side.
     """
     cdef uint64_t a, b, used = 0, h, under
-    cdef int seat, suit, exit_suit = 0
+    cdef int seat, suit, exit_suit = 0, most
     cdef int strict = st.cons & (C_HEAD | C_LW)
     if st.trump >= 0 and (theirs & suit_bits(st.trump)):
         return 0
@@ -63,11 +66,15 @@ cdef inline int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, u
             if b & ~under:
                 if strict:
                     return 0
-                # A seat with a card above needs as many cards under as the side holds.
+                # A seat with a card above needs as many cards under as a seat of the side holds.
+                most = 0
+                for seat in range(st.n):
+                    if st.maxside[seat] == side and pdd_popcount(st.hands[seat] & a) > most:
+                        most = pdd_popcount(st.hands[seat] & a)
                 for seat in range(st.n):
                     h = st.hands[seat] & b
                     if (st.maxside[seat] != side and (h & ~under)
-                            and pdd_popcount(h & under) < pdd_popcount(a)):
+                            and pdd_popcount(h & under) < most):
                         return 0
             used |= lowbit(a)
             if st.hands[st.lead] & b:
@@ -267,6 +274,9 @@ cdef int seat_runs(State* st, int x, uint64_t* rel) noexcept nogil:
         h = st.hands[seat] & held
         if not (h & ~under):
             continue
+        # A suit with a card above X's lowest needs one below it, at least (every suit at once first).
+        if holds_suit(h & ~under) & ~holds_suit(h & under):
+            return 0
         for suit in range(4):
             hs = h & suit_bits(suit)
             if hs & ~under and pdd_popcount(hs & under) < pdd_popcount(hand & suit_bits(suit)):
@@ -298,9 +308,11 @@ cdef int pushed_tricks(State* st, int target, int left, uint64_t* rel) noexcept 
     """
     cdef uint64_t side0 = st.side_hands[0], side1 = st.side_hands[1]
     cdef int d
-    if takes_all(st, 0, side0, side1, rel):
+    # takes_all mostly fails at its first test: asked here, that saves the calls.
+    if below_in_shared_suits(side0, side1) and takes_all(st, 0, side0, side1, rel):
         return 1
-    if takes_all(st, 1, side1, side0, rel) or (target == left and takes_trick(st, 1, side0, rel)):
+    if ((below_in_shared_suits(side1, side0) and takes_all(st, 1, side1, side0, rel))
+            or (target == left and takes_trick(st, 1, side0, rel))):
         return 0
     d = some_seat_runs(st, rel)
     if d >= 0:
