@@ -184,7 +184,9 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
         unplay_card(st)
         if result == is_max:
             if st.ntrick == 0:
-                st.killer[pdd_popcount(st.hands[st.lead])] = moves[i]
+                # When both sides duck, each side keeps its own killer (see order_ducks).
+                st.killer[pdd_popcount(st.hands[st.lead]) + (0 if st.counted_side else 17 * st.maxside[st.lead])] = (
+                    moves[i])
                 if not st.counted_side:
                     remember_lead(st, moves[i])
             rel[0] = child

@@ -129,8 +129,9 @@ cdef struct State:
     Undo undo[MAX_PLIES]
     uint64_t nodes
     uint64_t trick_nodes
-    # The lead that last refuted a trick start, by tricks left (DDS's bestMove), tried first.
-    int killer[17]
+    # The lead that last refuted a trick start, by tricks left (DDS's bestMove), tried first; when both
+    # sides duck (misère, nolla), the leader's side's at killer[17 + left] for maxside 1.
+    int killer[34]
     uint64_t ctx
     Slot* slots
     uint64_t nslots
