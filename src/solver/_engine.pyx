@@ -87,6 +87,7 @@ cdef class Engine:
         self.st.epoch = 1
         for i in range(34):
             self.st.killer[i] = -1
+            self.st.killer2[i] = -1
         self.st.slots_used = 0
         self.st.pool_used = 0
         self.contexts = {}

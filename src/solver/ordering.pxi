@@ -339,7 +339,7 @@ cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
 
     Leads by ducking_score and the killer of the leader's side (the sides
     want opposite leads); with four seats (nolla) the killer comes first,
-    before the history of leads. Following with no trump, the
+    then the killer it replaced, before the history of leads. Following with no trump, the
     ducking order needs no scores within a suit: the cards under the trick's
     winner from the top down, then those above it from the bottom up; only
     discards of several suits go by strength, from the top (see by_strength).
@@ -360,6 +360,8 @@ cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
                 KILLER_BONUS if card == killer else 0)) + 63 - card
             if card == killer and st.n == 4:
                 scores[count] = 0x7FFFFFC0 + 63 - card
+            elif st.n == 4 and card == st.killer2[pdd_popcount(st.hands[st.lead]) + 17 * st.maxside[st.lead]]:
+                scores[count] = 0x7FFFFF00 + 63 - card
             count += 1
         return sort_keys(out, scores, count)
     if st.trump >= 0:

@@ -132,6 +132,8 @@ cdef struct State:
     # The lead that last refuted a trick start, by tricks left (DDS's bestMove), tried first; when both
     # sides duck (misère, nolla), the leader's side's at killer[17 + left] for maxside 1.
     int killer[34]
+    # The killer each one replaced (with four seats tried second when both sides duck).
+    int killer2[34]
     uint64_t ctx
     Slot* slots
     uint64_t nslots
