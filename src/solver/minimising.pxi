@@ -48,14 +48,13 @@ cdef inline int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, u
     of `side`. `rel` gets, in
     each suit compared, the lowest card of `side` (with the suit lengths, that
     fixes the comparison: every lower card is the other side's). `mine` and
-    `theirs` are the cards of `side` and of the other side.
+    `theirs` are the cards of `side` and of the other side. The caller tests
+    below_in_shared_suits first (it mostly fails there).
     """
     cdef uint64_t a, b, used = 0, h, under
     cdef int seat, suit, exit_suit = 0, most
     cdef int strict = st.cons & (C_HEAD | C_LW)
     if st.trump >= 0 and (theirs & suit_bits(st.trump)):
-        return 0
-    if not below_in_shared_suits(mine, theirs):
         return 0
     for suit in range(4):
         a = mine & suit_bits(suit)
@@ -268,13 +267,18 @@ cdef int seat_runs(State* st, int x, uint64_t* rel) noexcept nogil:
     under = under_lowest(hand)
     if st.side_hands[side] & ~hand & held & ~under:
         return 0
+    # A suit in which the other side holds a card above X's lowest needs one below it, at least (every suit at
+    # once, for the whole side first: it mostly fails here).
+    h = st.side_hands[1 - side] & held
+    if holds_suit(h & ~under) & ~holds_suit(h & under):
+        return 0
     for seat in range(st.n):
         if st.maxside[seat] == side:
             continue
         h = st.hands[seat] & held
         if not (h & ~under):
             continue
-        # A suit with a card above X's lowest needs one below it, at least (every suit at once first).
+        # The same for this seat.
         if holds_suit(h & ~under) & ~holds_suit(h & under):
             return 0
         for suit in range(4):
