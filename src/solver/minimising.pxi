@@ -250,8 +250,9 @@ cdef int seat_runs(State* st, int x, uint64_t* rel) noexcept nogil:
     one a trick. So X takes every trick if it leads, if a seat of the other
     side leads holding a suit X holds (it leads its lowest card there, below
     X's lowest, the other seats play as above, and X wins and leads), or if a
-    partner leads holding only suits X holds (its card is below X's lowest). Unlike
-    takes_all, the partners' other suits never matter (they never lead).
+    partner leads holding only suits X holds (its card is below X's lowest).
+    Unlike takes_all, the partners' other suits never matter (a partner leads
+    at most the first trick).
     `rel` gets X's lowest card in each suit X holds (with the suit lengths, the
     holders from the top down to it fix every comparison used).
     """
