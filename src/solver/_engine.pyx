@@ -85,8 +85,9 @@ cdef class Engine:
         self.st.nactive = min(nslots, SLOTS_START)
         touch_slots(&self.st, 0, self.st.nactive)
         self.st.epoch = 1
-        for i in range(17):
+        for i in range(34):
             self.st.killer[i] = -1
+            self.st.killer2[i] = -1
         self.st.slots_used = 0
         self.st.pool_used = 0
         self.contexts = {}

@@ -1,7 +1,7 @@
 # Minimising: sure answers when each side pushes tricks onto the other (misère, nolla).
 #
 # When MAX plays for the other side's tricks, a side that surely takes every trick left
-# (takes_all), this trick (takes_trick) or enough of them (forced_tricks), whatever it plays
+# (takes_all, seat_runs), this trick (takes_trick) or enough of them (forced_tricks), whatever it plays
 # while the others play under it, decides the question; pushed_tricks asks them in turn. Where
 # they mostly fail they first test every suit at once (holds_suit, under_lowest).
 
@@ -36,23 +36,25 @@ cdef inline int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, u
     MIN seats to take tricks, and the MIN seats want the MAX seats to). So it
     is if the other side holds no trump and in every suit that both sides
     hold, each seat of the other side holds a card below every card of `side`
-    there for each card `side` holds (or all its cards, if fewer): a trick of
-    the suit takes at least one card of `side`, so the seat, playing its lowest
-    card of the suit led and discarding the top card of a suit, never beats a
-    card of `side`; so `side` keeps the lead, and a leader of the other side
-    first needs a suit that `side` holds, which with `follow` `side` must play
-    above. With `head` or `lowest_winner`, which may force a seat above, every
-    card of the other side must be below every card of `side`. `rel` gets, in
+    there for each card a seat of `side` holds there (or all its cards, if
+    fewer): a trick of the suit takes a card from each seat of `side` that
+    holds it (they follow suit), so at most as many tricks of it come as the
+    longest of them holds, and the seat, playing its lowest card of the suit
+    led and discarding the top card of a suit (never one of those it keeps
+    below), never beats a card of `side`; so `side` keeps the lead, and a
+    leader of the other side first needs a suit that `side` holds, which with
+    `follow` `side` must play above. With `head` or `lowest_winner`, which may
+    force a seat above, every card of the other side must be below every card
+    of `side`. `rel` gets, in
     each suit compared, the lowest card of `side` (with the suit lengths, that
     fixes the comparison: every lower card is the other side's). `mine` and
-    `theirs` are the cards of `side` and of the other side.
+    `theirs` are the cards of `side` and of the other side. The caller tests
+    below_in_shared_suits first (it mostly fails there).
     """
     cdef uint64_t a, b, used = 0, h, under
-    cdef int seat, suit, exit_suit = 0
+    cdef int seat, suit, exit_suit = 0, most
     cdef int strict = st.cons & (C_HEAD | C_LW)
     if st.trump >= 0 and (theirs & suit_bits(st.trump)):
-        return 0
-    if not below_in_shared_suits(mine, theirs):
         return 0
     for suit in range(4):
         a = mine & suit_bits(suit)
@@ -63,11 +65,15 @@ cdef inline int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, u
             if b & ~under:
                 if strict:
                     return 0
-                # A seat with a card above needs as many cards under as the side holds.
+                # A seat with a card above needs as many cards under as a seat of the side holds.
+                most = 0
+                for seat in range(st.n):
+                    if st.maxside[seat] == side and pdd_popcount(st.hands[seat] & a) > most:
+                        most = pdd_popcount(st.hands[seat] & a)
                 for seat in range(st.n):
                     h = st.hands[seat] & b
                     if (st.maxside[seat] != side and (h & ~under)
-                            and pdd_popcount(h & under) < pdd_popcount(a)):
+                            and pdd_popcount(h & under) < most):
                         return 0
             used |= lowbit(a)
             if st.hands[st.lead] & b:
@@ -226,16 +232,96 @@ cdef int seat_forced_tricks(State* st, int x, int side, int need, uint64_t* rel)
     return 0
 
 
+cdef int seat_runs(State* st, int x, uint64_t* rel) noexcept nogil:
+    """Whether the seat X surely takes, with its side, every trick left, from a trick start.
+
+    For a side the others push tricks onto (see takes_all), with `follow`,
+    neither `head` nor `lowest_winner`, and no trump present. X's hand is safe
+    if, in every suit X holds, X's partners hold only cards below X's lowest
+    card, and each seat of the other side holds there either only cards below
+    it or at least as many cards below it as X holds. Then a card X leads
+    wins: a partner follows under it or discards, and the other side's seats
+    play under it, so X leads again, and X's hand stays safe. The other side's
+    strategy: follow with the lowest card, and void, discard a card that is not
+    one of the cards kept below X's lowest in a suit where that seat holds
+    cards above it too. Such a card exists: a seat holds as many cards as X,
+    and X holds at least one card of the suit led, which that seat does not
+    count as kept; the kept cards of a suit are used up only by tricks of it,
+    one a trick. So X takes every trick if it leads, if a seat of the other
+    side leads holding a suit X holds (it leads its lowest card there, below
+    X's lowest, the other seats play as above, and X wins and leads), or if a
+    partner leads holding only suits X holds (its card is below X's lowest).
+    Unlike takes_all, the partners' other suits never matter (a partner leads
+    at most the first trick).
+    `rel` gets X's lowest card in each suit X holds (with the suit lengths, the
+    holders from the top down to it fix every comparison used).
+    """
+    cdef int seat, suit, side = st.maxside[x]
+    cdef uint64_t hand = st.hands[x], held, under, h, hs, used = 0
+    held = (holds_suit(hand) >> 15) * 0xFFFF
+    if st.lead != x:
+        if st.maxside[st.lead] != side:
+            if not (st.hands[st.lead] & held):
+                return 0
+        elif holds_suit(st.hands[st.lead]) & ~holds_suit(hand):
+            return 0
+    under = under_lowest(hand)
+    if st.side_hands[side] & ~hand & held & ~under:
+        return 0
+    # A suit in which the other side holds a card above X's lowest needs one below it, at least (every suit at
+    # once, for the whole side first: it mostly fails here).
+    h = st.side_hands[1 - side] & held
+    if holds_suit(h & ~under) & ~holds_suit(h & under):
+        return 0
+    for seat in range(st.n):
+        if st.maxside[seat] == side:
+            continue
+        h = st.hands[seat] & held
+        if not (h & ~under):
+            continue
+        # The same for this seat.
+        if holds_suit(h & ~under) & ~holds_suit(h & under):
+            return 0
+        for suit in range(4):
+            hs = h & suit_bits(suit)
+            if hs & ~under and pdd_popcount(hs & under) < pdd_popcount(hand & suit_bits(suit)):
+                return 0
+    for suit in range(4):
+        hs = hand & suit_bits(suit)
+        if hs and (st.present & suit_bits(suit) & ~hs):
+            used |= lowbit(hs)
+    rel[0] |= used
+    return 1
+
+
+cdef int some_seat_runs(State* st, uint64_t* rel) noexcept nogil:
+    """1 or 0 if a seat of maxside 0 or 1 surely takes, with its side, every trick left (see seat_runs), else -1."""
+    cdef int x
+    if not (st.cons & C_FOLLOW) or (st.cons & (C_HEAD | C_LW)) or (
+            st.trump >= 0 and (st.present & suit_bits(st.trump))):
+        return -1
+    for x in range(st.n):
+        if seat_runs(st, x, rel):
+            return st.maxside[x] == 0
+    return -1
+
+
 cdef int pushed_tricks(State* st, int target, int left, uint64_t* rel) noexcept nogil:
     """For MAX playing for the other side's tricks (misère): 1 or 0 if sure tricks decide `target`, else -1.
 
-    Each side pushes tricks onto the other: see takes_all and takes_trick.
+    Each side pushes tricks onto the other: see takes_all, seat_runs, takes_trick and forced_tricks.
     """
     cdef uint64_t side0 = st.side_hands[0], side1 = st.side_hands[1]
-    if takes_all(st, 0, side0, side1, rel):
+    cdef int d
+    # takes_all mostly fails at its first test: asked here, that saves the calls.
+    if below_in_shared_suits(side0, side1) and takes_all(st, 0, side0, side1, rel):
         return 1
-    if takes_all(st, 1, side1, side0, rel) or (target == left and takes_trick(st, 1, side0, rel)):
+    if ((below_in_shared_suits(side1, side0) and takes_all(st, 1, side1, side0, rel))
+            or (target == left and takes_trick(st, 1, side0, rel))):
         return 0
+    d = some_seat_runs(st, rel)
+    if d >= 0:
+        return d
     if target > left - 3 and forced_tricks(st, 1, left - target + 1, rel):
         return 0
     if target == 1 and takes_trick(st, 0, side1, rel):

@@ -628,7 +628,9 @@ cdef int by_strength(uint64_t cards, int* out) noexcept nogil:
 cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
     """order_moves for a seat whose side wants to lose tricks (misère): the same order, found faster.
 
-    Leads by ducking_score and the killer. Following with no trump, the
+    Leads by ducking_score and the killer of the leader's side (the sides
+    want opposite leads); with four seats (nolla) the killer comes first,
+    then the killer it replaced, before the history of leads. Following with no trump, the
     ducking order needs no scores within a suit: the cards under the trick's
     winner from the top down, then those above it from the bottom up; only
     discards of several suits go by strength, from the top (see by_strength).
@@ -640,13 +642,17 @@ cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
     if st.counted[seat] == side:
         return order_moves(st, moves, out)
     if st.ntrick == 0:
-        killer = st.killer[pdd_popcount(st.hands[st.lead])]
+        killer = st.killer[pdd_popcount(st.hands[st.lead]) + 17 * st.maxside[st.lead]]
         rest = moves
         while rest:
             card = pdd_ctz(rest)
             rest &= rest - 1
             scores[count] = 64 * (ducking_score(st, card, 0, st.side_hands[1 - side]) + (
                 KILLER_BONUS if card == killer else 0)) + 63 - card
+            if card == killer and st.n == 4:
+                scores[count] = 0x7FFFFFC0 + 63 - card
+            elif st.n == 4 and card == st.killer2[pdd_popcount(st.hands[st.lead]) + 17 * st.maxside[st.lead]]:
+                scores[count] = 0x7FFFFF00 + 63 - card
             count += 1
         return sort_keys(out, scores, count)
     if st.trump >= 0:

@@ -149,7 +149,7 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     `rel` gets the cards whose ranks decided the answer (see trick_node).
     """
     cdef int moves[16]
-    cdef int count, i, result, winner, next_target, wcard
+    cdef int count, i, result, winner, next_target, wcard, k
     cdef int is_max = st.maxside[to_move(st)]
     cdef uint64_t allowed, reps, child, acc = 0, present, tb, run
     cdef int failed_low[4]
@@ -189,7 +189,11 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
         unplay_card(st)
         if result == is_max:
             if st.ntrick == 0:
-                st.killer[pdd_popcount(st.hands[st.lead])] = moves[i]
+                # When both sides duck, each side keeps its own killer (see order_ducks).
+                k = pdd_popcount(st.hands[st.lead]) + (0 if st.counted_side else 17 * st.maxside[st.lead])
+                if st.killer[k] != moves[i]:
+                    st.killer2[k] = st.killer[k]
+                    st.killer[k] = moves[i]
                 if not st.counted_side:
                     remember_lead(st, moves[i])
             rel[0] = child

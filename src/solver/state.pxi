@@ -130,7 +130,10 @@ cdef struct State:
     uint64_t nodes
     uint64_t trick_nodes
     # The lead that last refuted a trick start, by tricks left (DDS's bestMove), tried first; -1 for none.
-    int killer[17]
+    # When both sides duck (misère, nolla), the leader's side's is at killer[17 + left] for maxside 1.
+    int killer[34]
+    # The killer each one replaced (with four seats tried second when both sides duck).
+    int killer2[34]
     uint64_t ctx
     Slot* slots
     uint64_t nslots
@@ -237,8 +240,9 @@ cdef void load(State* st, Setup* su) noexcept nogil:
         tt_restart(st)
         memcpy(st.deal, su.hands, sizeof(st.deal))
         # Another deal's killer leads are not this one's cards.
-        for i in range(17):
+        for i in range(34):
             st.killer[i] = -1
+            st.killer2[i] = -1
     st.ctx = su.ctx
     st.n = su.n
     st.trump = su.trump
