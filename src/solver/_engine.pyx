@@ -26,6 +26,20 @@ cdef extern from *:
     static inline int pdd_popcount(unsigned long long x) { return __builtin_popcountll(x); }
     static inline int pdd_top(unsigned long long x) { return 63 - __builtin_clzll(x); }
     static inline void pdd_prefetch(const void* p) { __builtin_prefetch(p); }
+    #include <sched.h>
+    /* A spin lock for a table that several threads search (held for one lookup or store). */
+    static inline void pdd_lock(int* word) {
+        int spins = 0;
+        while (__atomic_exchange_n(word, 1, __ATOMIC_ACQUIRE)) {
+            while (__atomic_load_n(word, __ATOMIC_RELAXED)) {
+                if (++spins == 64) { sched_yield(); spins = 0; }
+    #if defined(__x86_64__) || defined(__i386__)
+                else { __builtin_ia32_pause(); }
+    #endif
+            }
+        }
+    }
+    static inline void pdd_unlock(int* word) { __atomic_store_n(word, 0, __ATOMIC_RELEASE); }
     static const unsigned long long pdd_suit_masks[4] = {
         0xFFFFULL, 0xFFFF0000ULL, 0xFFFF00000000ULL, 0xFFFF000000000000ULL};
     #define PDD_SUIT_TOPS 0x8000800080008000ULL
@@ -39,6 +53,8 @@ cdef extern from *:
     const uint64_t SUIT_TOPS "PDD_SUIT_TOPS"
     const uint64_t* pdd_seq_masks
     void pdd_prefetch(const void* p) nogil
+    void pdd_lock(int* word) nogil
+    void pdd_unlock(int* word) nogil
     int pdd_ctz(uint64_t x) nogil
     int pdd_top(uint64_t x) nogil
     int pdd_popcount(uint64_t x) nogil
@@ -85,6 +101,23 @@ cdef struct Entry:
     uint8_t k[4]
     int8_t lower
     int8_t upper
+
+
+cdef struct Table:
+    Slot* slots
+    uint64_t nslots
+    # The slots in use: slots[0:nactive], a power of two up to nslots.
+    uint64_t nactive
+    uint64_t slots_used
+    uint32_t epoch
+    Entry* pool
+    uint64_t npool
+    uint64_t pool_used
+    # The hands of the position the table was last started for, the trick in progress included (see new_deal).
+    uint64_t deal[MAX_SEATS]
+    # Whether several engines search the table at once: each lookup and store then holds `lock`.
+    int shared
+    int lock
 
 
 cdef struct Undo:
@@ -140,19 +173,10 @@ cdef struct State:
     # The lead that last refuted a trick start, by tricks left (DDS's bestMove), tried first.
     int killer[17]
     uint64_t ctx
-    Slot* slots
-    uint64_t nslots
-    # The slots in use: slots[0:nactive], a power of two up to nslots.
-    uint64_t nactive
-    uint64_t slots_used
-    uint32_t epoch
-    Entry* pool
-    uint64_t npool
-    uint64_t pool_used
+    # The transposition table searched (the engine's own, or one shared with other engines).
+    Table* tt
     # Misère: per card, the leads of it that answered the question, weighted (see remember_lead).
     uint32_t history[64]
-    # The hands of the position the table was last started for, the trick in progress included (see new_deal).
-    uint64_t deal[MAX_SEATS]
 
 
 cdef inline uint64_t suit_bits(int suit) noexcept nogil:
@@ -796,7 +820,7 @@ cdef inline void make_probe(State* st, Probe* pr) noexcept nogil:
     h = shape_hash(pr.shape0, pr.shape1)
     pr.hash = h
     # The table slot is fetched while the card owners are read.
-    pdd_prefetch(st.slots + (h & (st.nactive - 1)))
+    pdd_prefetch(st.tt.slots + (h & (st.tt.nactive - 1)))
     if st.seqs_upto < st.tno:
         catch_up_seqs(st)
     memcpy(pr.seq, st.seqs[st.tno], sizeof(pr.seq))
@@ -828,34 +852,34 @@ cdef uint64_t top_cards(uint64_t present, uint8_t* k) noexcept nogil:
     return out
 
 
-cdef void tt_clear(State* st) noexcept nogil:
+cdef void tt_clear(Table* tt) noexcept nogil:
     """Forget every entry (slots of an older epoch count as empty)."""
-    st.epoch += 1
-    st.slots_used = 0
-    st.pool_used = 0
+    tt.epoch += 1
+    tt.slots_used = 0
+    tt.pool_used = 0
 
 
-cdef Slot* find_slot(State* st, Probe* pr, int claim) noexcept nogil:
+cdef Slot* find_slot(Table* tt, Probe* pr, int claim) noexcept nogil:
     """The table slot of the probe's shape; with `claim`, an empty one is taken for it.
 
     Open addressing with linear probing in the slots in use; NULL if the shape is
     absent (or, when claiming, if they are too full: the caller then grows or clears the table).
     """
-    cdef uint64_t mask = st.nactive - 1, i = pr.hash & mask
+    cdef uint64_t mask = tt.nactive - 1, i = pr.hash & mask
     cdef int step
     cdef Slot* sl
     for step in range(PROBE_LIMIT):
-        sl = st.slots + i
-        if sl.epoch != st.epoch:
-            if not claim or st.slots_used * 4 > st.nactive * 3:
+        sl = tt.slots + i
+        if sl.epoch != tt.epoch:
+            if not claim or tt.slots_used * 4 > tt.nactive * 3:
                 return NULL
-            sl.epoch = st.epoch
+            sl.epoch = tt.epoch
             sl.shape0 = pr.shape0
             sl.shape1 = pr.shape1
             sl.first = 0
             sl.count = 0
             sl.room = 0
-            st.slots_used += 1
+            tt.slots_used += 1
             return sl
         if sl.shape0 == pr.shape0 and sl.shape1 == pr.shape1:
             return sl
@@ -863,7 +887,7 @@ cdef Slot* find_slot(State* st, Probe* pr, int claim) noexcept nogil:
     return NULL
 
 
-cdef void touch_slots(State* st, uint64_t start, uint64_t count) noexcept nogil:
+cdef void touch_slots(Table* tt, uint64_t start, uint64_t count) noexcept nogil:
     """Write to every memory page of slots[start:start + count], so that the kernel maps each page once.
 
     A page first read (a lookup) gets the shared zero page and faults again on the
@@ -871,11 +895,11 @@ cdef void touch_slots(State* st, uint64_t start, uint64_t count) noexcept nogil:
     """
     cdef uint64_t i = start
     while i < start + count:
-        st.slots[i].epoch = 0
+        tt.slots[i].epoch = 0
         i += SLOTS_PAGE
 
 
-cdef int tt_grow(State* st) noexcept nogil:
+cdef int tt_grow(Table* tt) noexcept nogil:
     """Double the slots in use, every shape moved to its slot in the larger prefix; 0 if all are in use.
 
     In place: the shapes are taken in slot order and put with linear probing at
@@ -883,29 +907,29 @@ cdef int tt_grow(State* st) noexcept nogil:
     slot still to move takes it and moves that shape next. The shapes keep their
     entries in the pool.
     """
-    cdef uint64_t n = st.nactive, i, j, mask = 2 * n - 1
-    cdef uint32_t old = st.epoch, new = st.epoch + 1
+    cdef uint64_t n = tt.nactive, i, j, mask = 2 * n - 1
+    cdef uint32_t old = tt.epoch, new = tt.epoch + 1
     cdef Slot moving, other
-    if 2 * n > st.nslots:
+    if 2 * n > tt.nslots:
         return 0
-    touch_slots(st, n, n)
+    touch_slots(tt, n, n)
     for i in range(n):
-        if st.slots[i].epoch != old:
+        if tt.slots[i].epoch != old:
             continue
-        moving = st.slots[i]
-        st.slots[i].epoch = 0
+        moving = tt.slots[i]
+        tt.slots[i].epoch = 0
         while True:
             j = shape_hash(moving.shape0, moving.shape1) & mask
-            while st.slots[j].epoch == new:
+            while tt.slots[j].epoch == new:
                 j = (j + 1) & mask
-            other = st.slots[j]
-            st.slots[j] = moving
-            st.slots[j].epoch = new
+            other = tt.slots[j]
+            tt.slots[j] = moving
+            tt.slots[j].epoch = new
             if other.epoch != old:
                 break
             moving = other
-    st.epoch = new
-    st.nactive = 2 * n
+    tt.epoch = new
+    tt.nactive = 2 * n
     return 1
 
 
@@ -917,19 +941,29 @@ cdef inline int entry_matches(Entry* e, Probe* pr) noexcept nogil:
 
 cdef int tt_lookup(State* st, Probe* pr, int target, uint64_t* rel) noexcept nogil:
     """1 or 0 if an entry matching the position decides the question, else -1."""
-    cdef Slot* sl = find_slot(st, pr, 0)
+    cdef Table* tt = st.tt
+    cdef Slot* sl
     cdef Entry* e
     cdef Entry* start
-    if sl == NULL:
-        return -1
-    start = st.pool + sl.first
-    e = start + sl.count
-    while e != start:
-        e -= 1
-        if (e.lower >= target or e.upper < target) and entry_matches(e, pr):
-            rel[0] = top_cards(pr.present, e.k)
-            return 1 if e.lower >= target else 0
-    return -1
+    cdef uint8_t k[4]
+    cdef int result = -1
+    if tt.shared:
+        pdd_lock(&tt.lock)
+    sl = find_slot(tt, pr, 0)
+    if sl != NULL:
+        start = tt.pool + sl.first
+        e = start + sl.count
+        while e != start:
+            e -= 1
+            if (e.lower >= target or e.upper < target) and entry_matches(e, pr):
+                memcpy(k, e.k, sizeof(k))
+                result = 1 if e.lower >= target else 0
+                break
+    if tt.shared:
+        pdd_unlock(&tt.lock)
+    if result >= 0:
+        rel[0] = top_cards(pr.present, k)
+    return result
 
 
 cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, int depth) noexcept nogil:
@@ -947,6 +981,7 @@ cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, i
     cdef Entry* e = NULL
     cdef Entry* start
     cdef Slot* sl
+    cdef Table* tt = st.tt
     for suit in range(4):
         rs = rel & suit_bits(suit)
         ps = pr.present & suit_bits(suit)
@@ -957,12 +992,14 @@ cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, i
         else:
             k[suit] = 0
         pat[suit] = pr.seq[suit] & seq_mask(k[suit])
-    sl = find_slot(st, pr, 1)
+    if tt.shared:
+        pdd_lock(&tt.lock)
+    sl = find_slot(tt, pr, 1)
     while sl == NULL:
-        if not tt_grow(st):
-            tt_clear(st)
-        sl = find_slot(st, pr, 1)
-    start = st.pool + sl.first
+        if not tt_grow(tt):
+            tt_clear(tt)
+        sl = find_slot(tt, pr, 1)
+    start = tt.pool + sl.first
     for i in range(sl.count):
         e = start + i
         if (e.k[0] == k[0] and e.k[1] == k[1] and e.k[2] == k[2] and e.k[3] == k[3]
@@ -972,15 +1009,15 @@ cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, i
     else:
         if sl.count == sl.room:
             room = 4 if sl.room == 0 else 2 * sl.room
-            if st.pool_used + room > st.npool:
-                tt_clear(st)
-                sl = find_slot(st, pr, 1)
+            if tt.pool_used + room > tt.npool:
+                tt_clear(tt)
+                sl = find_slot(tt, pr, 1)
                 room = 4
-            memcpy(st.pool + st.pool_used, st.pool + sl.first, sl.count * sizeof(Entry))
-            sl.first = <uint32_t>st.pool_used
+            memcpy(tt.pool + tt.pool_used, tt.pool + sl.first, sl.count * sizeof(Entry))
+            sl.first = <uint32_t>tt.pool_used
             sl.room = room
-            st.pool_used += room
-        e = st.pool + sl.first + sl.count
+            tt.pool_used += room
+        e = tt.pool + sl.first + sl.count
         sl.count += 1
         for suit in range(4):
             e.k[suit] = k[suit]
@@ -992,6 +1029,8 @@ cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, i
             e.lower = target
     elif e.upper > target - 1:
         e.upper = target - 1
+    if tt.shared:
+        pdd_unlock(&tt.lock)
 
 
 cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
@@ -2007,17 +2046,17 @@ cdef struct Setup:
     int trick[MAX_SEATS]
 
 
-cdef void tt_restart(State* st) noexcept nogil:
+cdef void tt_restart(Table* tt) noexcept nogil:
     """Forget every entry and use the smallest slot prefix again, so that the search stays in few pages."""
-    tt_clear(st)
-    st.nactive = min(st.nslots, SLOTS_START)
+    tt_clear(tt)
+    tt.nactive = min(tt.nslots, SLOTS_START)
 
 
-cdef int new_deal(State* st, Setup* su) noexcept nogil:
+cdef int new_deal(Table* tt, Setup* su) noexcept nogil:
     """Whether `su` deals another deal than the table's: no seat holds the same cards of those both deal.
 
     The table's deal is the position loaded when it was last started
-    (`st.deal`; the first position loaded starts it). Positions of one deal
+    (`tt.deal`; the first position loaded starts it). Positions of one deal
     (later in its play, or with other cards laid away) and deals in which a
     seat keeps its hand (the layouts of the other hands around one hand) share
     many trick starts, so the table keeps its entries for them; another deal
@@ -2029,13 +2068,13 @@ cdef int new_deal(State* st, Setup* su) noexcept nogil:
     cdef int i
     cdef uint64_t before = 0, now = 0, kept
     for i in range(MAX_SEATS):
-        before |= st.deal[i]
+        before |= tt.deal[i]
         now |= su.hands[i]
     if before == 0:
         return 1
     for i in range(MAX_SEATS):
         kept = su.hands[i] & before
-        if kept and kept == st.deal[i] & now:
+        if kept and kept == tt.deal[i] & now:
             return 0
     return 1
 
@@ -2043,9 +2082,13 @@ cdef int new_deal(State* st, Setup* su) noexcept nogil:
 cdef void load(State* st, Setup* su) noexcept nogil:
     """Make `su` the engine's position; for another deal (see new_deal) the table starts empty and small."""
     cdef int i, j, suit
-    if new_deal(st, su):
-        tt_restart(st)
-        memcpy(st.deal, su.hands, sizeof(st.deal))
+    if st.tt.shared:
+        pdd_lock(&st.tt.lock)
+    if new_deal(st.tt, su):
+        tt_restart(st.tt)
+        memcpy(st.tt.deal, su.hands, sizeof(st.tt.deal))
+    if st.tt.shared:
+        pdd_unlock(&st.tt.lock)
     st.ctx = su.ctx
     st.n = su.n
     st.trump = su.trump
@@ -2283,40 +2326,76 @@ cdef int talon_best(State* st, Setup* su, int me, int size, int minimise, int to
     return best
 
 
-cdef class Engine:
-    """A search engine with its own transposition table; one per thread.
+cdef class TransTable:
+    """A transposition table of `table_mb` megabytes, for one engine or shared by several.
 
-    Positions are set with :meth:`set_position` in engine terms (seats in play
-    order, 64-bit hands); the Python API in :mod:`prefdd.solver.api` does that mapping.
+    Engines made with the same table (``Engine(table=t)``) search it at once, each in its
+    own thread: every lookup and store then holds the table's lock. An entry is a
+    bound on a position's value, true whichever engine found it, so sharing changes
+    how fast the engines answer, never what.
     """
 
-    cdef State st
+    cdef Table t
+    # The questions' contexts (seats, trump, constraints, goal, sides) and their numbers in the shapes.
     cdef dict contexts
+    cdef int engines
 
     def __cinit__(self, int table_mb=256):
         cdef uint64_t nslots = 1
         cdef uint64_t budget = (<uint64_t>table_mb) * 1024 * 1024
-        cdef int i
         while nslots * 2 * sizeof(Slot) <= budget // 4:
             nslots *= 2
-        self.st.slots = <Slot*>calloc(nslots, sizeof(Slot))
-        self.st.npool = min((budget - nslots * sizeof(Slot)) // sizeof(Entry), 0xFFFFFFFF)
-        self.st.pool = <Entry*>calloc(self.st.npool, sizeof(Entry))
-        if self.st.slots == NULL or self.st.pool == NULL:
+        self.t.slots = <Slot*>calloc(nslots, sizeof(Slot))
+        self.t.npool = min((budget - nslots * sizeof(Slot)) // sizeof(Entry), 0xFFFFFFFF)
+        self.t.pool = <Entry*>calloc(self.t.npool, sizeof(Entry))
+        if self.t.slots == NULL or self.t.pool == NULL:
             raise MemoryError(f"cannot allocate a {table_mb} MB transposition table")
-        self.st.nslots = nslots
-        self.st.nactive = min(nslots, SLOTS_START)
-        touch_slots(&self.st, 0, self.st.nactive)
-        self.st.epoch = 1
-        for i in range(17):
-            self.st.killer[i] = -1
-        self.st.slots_used = 0
-        self.st.pool_used = 0
+        self.t.nslots = nslots
+        self.t.nactive = min(nslots, SLOTS_START)
+        touch_slots(&self.t, 0, self.t.nactive)
+        self.t.epoch = 1
+        self.t.slots_used = 0
+        self.t.pool_used = 0
         self.contexts = {}
 
     def __dealloc__(self):
-        free(self.st.slots)
-        free(self.st.pool)
+        free(self.t.slots)
+        free(self.t.pool)
+
+    @property
+    def shared(self):
+        """Whether several engines search the table."""
+        return bool(self.t.shared)
+
+
+cdef class Engine:
+    """A search engine with its own transposition table (one per thread), or one shared with others.
+
+    Positions are set with :meth:`set_position` in engine terms (seats in play
+    order, 64-bit hands); the Python API in :mod:`prefdd.solver.api` does that mapping.
+    `table` is a :class:`TransTable` to search instead of a new one of `table_mb` megabytes.
+    """
+
+    cdef State st
+    cdef readonly TransTable table
+
+    def __cinit__(self, int table_mb=256, TransTable table=None):
+        cdef int i
+        self.table = TransTable(table_mb) if table is None else table
+        self.table.engines += 1
+        if self.table.engines > 1:
+            self.table.t.shared = 1
+        self.st.tt = &self.table.t
+        for i in range(17):
+            self.st.killer[i] = -1
+
+    cdef inline void lock(self) noexcept nogil:
+        if self.st.tt.shared:
+            pdd_lock(&self.st.tt.lock)
+
+    cdef inline void unlock(self) noexcept nogil:
+        if self.st.tt.shared:
+            pdd_unlock(&self.st.tt.lock)
 
     cdef int fill(self, Setup* su, tuple args) except -1:
         """Check a position's arguments (as set_position's) and write them into `su`."""
@@ -2327,12 +2406,16 @@ cdef class Engine:
         if len(trick) >= n:
             raise ValueError("a trick in progress has fewer cards than seats")
         context = (n, trump, constraints, lw_seat, declarer, goal, tuple(maxside), tuple(counted))
-        if context not in self.contexts:
-            if len(self.contexts) >= 0xFFFF:
-                self.contexts.clear()
-                tt_clear(&self.st)
-            self.contexts[context] = len(self.contexts) + 1
-        su.ctx = self.contexts[context]
+        contexts = self.table.contexts
+        if context not in contexts:
+            if len(contexts) >= 0xFFFF:
+                # (Numbers are given again: with the table shared, every engine must be between questions.)
+                contexts.clear()
+                self.lock()
+                tt_clear(self.st.tt)
+                self.unlock()
+            contexts[context] = len(contexts) + 1
+        su.ctx = contexts[context]
         su.n = n
         su.trump = trump
         su.cons = constraints
@@ -2366,8 +2449,10 @@ cdef class Engine:
 
     def clear(self):
         """Forget every table entry, as for another deal: the next search starts from a cold table."""
-        tt_restart(&self.st)
-        memset(self.st.deal, 0, sizeof(self.st.deal))
+        self.lock()
+        tt_restart(self.st.tt)
+        memset(self.st.tt.deal, 0, sizeof(self.st.tt.deal))
+        self.unlock()
 
     def value(self):
         """MAX's best result from here: more tricks (G_TRICKS) or 1/0 for a won deal (G_WIN)."""
@@ -2453,7 +2538,7 @@ cdef class Engine:
     @property
     def slots_in_use(self):
         """The table's slots in use (it starts small, doubles as it fills, and starts small again for a new deal)."""
-        return self.st.nactive
+        return self.st.tt.nactive
 
     @property
     def trick_nodes(self):
