@@ -26,12 +26,14 @@ if TYPE_CHECKING:  # the names for type checkers; at run time __getattr__ import
     from prefdd.solver.analyses.scores import ScoreOptions, score  # noqa: F401
     from prefdd.solver.analyses.tables import FAMILIES, LABELS, Table, table  # noqa: F401
     from prefdd.solver.analyses.talon import TalonChoice, TalonResult, solve_talon  # noqa: F401
-    from prefdd.solver.api import Solution, set_table_size, solve  # noqa: F401
+    from prefdd.solver.api import Solution, solve  # noqa: F401
     from prefdd.solver.batch import solve_many  # noqa: F401
+    from prefdd.solver.engines import set_table_size  # noqa: F401
 
 _HOMES = {
     "prefdd.solver.analyses.played": ("Analysis", "CardGroup", "PlayedCard", "analyse", "analyse_contract"),
-    "prefdd.solver.api": ("Solution", "set_table_size", "solve"),
+    "prefdd.solver.api": ("Solution", "solve"),
+    "prefdd.solver.engines": ("set_table_size",),
     "prefdd.solver.batch": ("solve_many",),
     "prefdd.solver.analyses.bidding": ("BidResult", "bid"),
     "prefdd.solver.analyses.contracts": ("ContractResult", "solve_contract"),

@@ -11,36 +11,12 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from prefdd.rules import Card, Game, InvalidInputError, Position, Suit, Trick
-from prefdd.solver._engine import GOAL_TRICKS, GOAL_WIN, Engine
-
-_local = threading.local()
-_table_mb = 256
-
-
-def set_table_size(megabytes: int) -> None:
-    """The transposition table's size for engines made from now on (one per thread; default 256).
-
-    >>> set_table_size(64)
-    >>> set_table_size(256)
-    """
-    global _table_mb
-    if megabytes < 1:
-        raise InvalidInputError(f"a table of {megabytes} MB is too small")
-    _table_mb = megabytes
-    _local.engine = None
-
-
-def _engine() -> Engine:
-    """This thread's engine (each thread has its own transposition table)."""
-    engine = getattr(_local, "engine", None)
-    if engine is None:
-        engine = _local.engine = Engine(_table_mb)
-    return engine
+from prefdd.solver._engine import GOAL_TRICKS, GOAL_WIN
+from prefdd.solver.engines import Team, _engine, team_for, thread_count
 
 
 def _play_bits(game: Game, trump: Suit | None) -> tuple[list[list[int]], dict[int, Card]]:
@@ -108,6 +84,7 @@ class _Search:
                  load: bool = True):
         self.position = position
         self.seats = position.seats
+        self.side = side
         self.goal = goal
         self.minimise = minimise and goal == GOAL_TRICKS
         game, trump = position.game, position.trump
@@ -222,6 +199,21 @@ class _Search:
                 value += 1
         return value
 
+    def value_near(self, guess: int) -> int:
+        """The engine's value of the current position, searched a trick at a time outward from `guess`."""
+        if self.at_least(guess):
+            while self.at_least(guess + 1):
+                guess += 1
+            return guess
+        guess -= 1
+        while not self.at_least(guess):
+            guess -= 1
+        return guess
+
+    def again(self) -> _Search:
+        """The same question, loaded into this thread's engine."""
+        return _Search(self.position, self.side, self.minimise, self.goal)
+
     def child_values(self, parent: int | None = None) -> dict[int, int]:
         """The engine's value after each representative legal card (`parent`: the position's, if known)."""
         values = {}
@@ -300,6 +292,7 @@ def solve(
     minimise: bool = False,
     card_values: bool = False,
     line: bool = False,
+    threads: int | None = None,
 ) -> Solution:
     """Solve `position` double dummy for the side of `seat` (default: the declarer, else the leader).
 
@@ -307,23 +300,22 @@ def solve(
     playing against every other seat in the play. In Polskt pass the result
     also says whether the seat wins the deal, and the card values and line
     are then for winning the deal.
+
+    With `card_values`, the player's cards are shared out to `threads` threads
+    (None: one per core; 1: this thread alone, see :mod:`prefdd.solver.engines`);
+    the answer is the same for any number.
     """
     seat = default_seat(position, seat)
     side = side_of(position, seat)
     won = sum(position.tricks_won[s] for s in side)
+    thread_count(threads)  # refused if bad, even where unused
+    crew = team_for(threads) if card_values else None
     if position.in_talon_tricks:
         return _solve_talon_tricks(position, seat, side, minimise, card_values, line)
+    if crew is not None and position.legal_cards():
+        return _solve_on_team(position, side, minimise, line, crew)
     nodes = _engine().nodes
-    search = _Search(position, side, minimise, GOAL_TRICKS)
-    value = search.value()
-    tricks = int(search.asked(value))
-    wins = takes_all = None
-    if position.game.permanent_trumps:
-        most = tricks if not minimise else _Search(position, side, False, GOAL_TRICKS).value()
-        takes_all = most == search.deal_tricks
-        search = _Search(position, side, False, GOAL_WIN)
-        value = search.value()
-        wins = bool(value)
+    search, value, tricks, wins, takes_all = _root(position, side, minimise)
     cards = search.card_values(value) if card_values else None
     played_line = search.line(value) if line else None
     return Solution(
@@ -337,6 +329,74 @@ def solve(
         line=played_line,
         nodes=_engine().nodes - nodes,
     )
+
+
+def _root(position: Position, side: tuple[int, ...],
+          minimise: bool) -> tuple[_Search, int, int, bool | None, bool | None]:
+    """The search whose cards :func:`solve` values, its value, and solve's tricks, wins and takes_all."""
+    search = _Search(position, side, minimise, GOAL_TRICKS)
+    value = search.value()
+    tricks = int(search.asked(value))
+    wins = takes_all = None
+    if position.game.permanent_trumps:
+        most = tricks if not minimise else _Search(position, side, False, GOAL_TRICKS).value()
+        takes_all = most == search.deal_tricks
+        search = _Search(position, side, False, GOAL_WIN)
+        value = search.value()
+        wins = bool(value)
+    return search, value, tricks, wins, takes_all
+
+
+def _solve_on_team(position: Position, side: tuple[int, ...], minimise: bool, line: bool,
+                   crew: Team) -> Solution:
+    """:func:`solve` with every card's value, the player's cards shared out to `crew`'s threads.
+
+    Each thread takes the next group of equivalent cards and searches its exact
+    value outward from the best value any thread has found so far (its first
+    from the engine's estimate), in the table all of them share. The position's
+    own value is the best of its cards': no search of its own, unless the
+    question needs more (Polskt pass: the tricks first, then the win).
+    """
+    done: list[int] = []  # nodes searched by the tasks
+
+    def counted(work):  # type: ignore[no-untyped-def]
+        def task(item):  # type: ignore[no-untyped-def]
+            start = _engine().nodes
+            result = work(item)
+            done.append(_engine().nodes - start)
+            return result
+        return task
+
+    wins = takes_all = parent = None
+    if position.game.permanent_trumps:
+        first = counted(lambda _: _root(position, side, minimise)[1:])
+        parent, tricks, wins, takes_all = crew.map(first, [None])[0]
+        search = _Search(position, side, False, GOAL_WIN)
+    else:
+        search = _Search(position, side, minimise, GOAL_TRICKS)
+    groups = search.groups()
+    is_max = search.maxside[search.engine.to_move()]
+    best = max if is_max else min
+    found: list[int] = []  # the values found so far, in any thread
+
+    def card_value(rep: int) -> int:
+        child = search.again()
+        child.engine.play(rep)
+        if parent is not None:
+            value = child.bounded_value(parent, is_max)
+        else:
+            value = child.value_near(best(found)) if found else child.value()
+        found.append(value)
+        return value
+
+    by_rep = dict(zip(groups, crew.map(counted(card_value), groups), strict=True))
+    value = parent if parent is not None else best(by_rep.values())
+    if parent is None:
+        tricks = int(search.asked(value))
+    cards = {search.card[bit]: search.asked(by_rep[rep]) for rep, bits in groups.items() for bit in bits}
+    played_line = crew.map(counted(lambda _: search.again().line(value)), [None])[0] if line else None
+    won = sum(position.tricks_won[s] for s in side)
+    return Solution(side, minimise, tricks, won, wins, takes_all, cards, played_line, sum(done))
 
 
 def _solve_talon_tricks(position: Position, seat: int, side: tuple[int, ...], minimise: bool,

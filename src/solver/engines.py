@@ -1,0 +1,157 @@
+"""The engines behind the API: one per thread, and teams of threads that share one table.
+
+Every thread that solves has its own :class:`~prefdd.solver._engine.Engine`
+with a transposition table of a fixed size (:func:`set_table_size`), made on
+the thread's first solve and kept. A :class:`Team` is a set of threads, kept
+from call to call, whose engines search one table together: the work of one
+question (every card's value, a card-by-card analysis, a table's cells) is
+shared out to them, and what one thread learns about a position the others
+find in the table. An entry is a true bound on a position's value whichever
+thread stored it, so the number of threads changes how fast an answer comes,
+never the answer.
+
+>>> crew = team_for(2)
+>>> crew.map(lambda n: n * n, [1, 2, 3])
+[1, 4, 9]
+>>> crew.map(team_for, [2])  # a team's thread works alone
+[None]
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+from collections.abc import Callable, Iterable
+from concurrent.futures import FIRST_EXCEPTION, Future, wait
+from typing import TypeVar
+
+from prefdd.rules import InvalidInputError
+from prefdd.solver._engine import Engine, TransTable
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+_local = threading.local()
+_table_mb = 256
+# How long the caller waits at a time for a team's answers: a Ctrl-C is seen between waits.
+WAIT_SECONDS = 0.2
+
+
+def set_table_size(megabytes: int) -> None:
+    """The transposition table's size for engines made from now on (one per thread; default 256).
+
+    Teams made before are let go: their threads end once they are idle.
+
+    >>> set_table_size(64)
+    >>> set_table_size(256)
+    """
+    global _table_mb
+    if megabytes < 1:
+        raise InvalidInputError(f"a table of {megabytes} MB is too small")
+    _table_mb = megabytes
+    _local.engine = None
+    with _teams_lock:
+        for old in _teams.values():
+            old.stop()
+        _teams.clear()
+
+
+def _engine() -> Engine:
+    """This thread's engine (each thread has its own transposition table, or its team's)."""
+    engine = getattr(_local, "engine", None)
+    if engine is None:
+        engine = _local.engine = Engine(_table_mb)
+    return engine
+
+
+def thread_count(threads: int | None) -> int:
+    """The number of threads to use: `threads`, or every core for None.
+
+    >>> thread_count(0)
+    Traceback (most recent call last):
+    ...
+    prefdd.rules.errors.InvalidInputError: threads must be at least 1, not 0
+    """
+    if threads is None:
+        return os.cpu_count() or 1
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise InvalidInputError(f"threads must be at least 1, not {threads!r}")
+    return threads
+
+
+class Team:
+    """`size` threads whose engines share one transposition table of `table_mb` megabytes.
+
+    The threads are daemons waiting for work: :meth:`map` hands them tasks and
+    waits for the answers a fraction of a second at a time, so that Ctrl-C
+    stops the caller at once (tasks not yet started are dropped; a search
+    under way ends on its own, and never keeps the program from exiting).
+    """
+
+    def __init__(self, size: int, table_mb: int):
+        self.size = size
+        self.table = TransTable(table_mb)
+        self._tasks: queue.SimpleQueue = queue.SimpleQueue()
+        for number in range(size):
+            threading.Thread(target=self._work, name=f"prefdd-team-{number}", daemon=True).start()
+
+    def _work(self) -> None:
+        _local.engine = Engine(table=self.table)
+        _local.in_team = True
+        while True:
+            task = self._tasks.get()
+            if task is None:
+                return
+            future, work, item = task
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(work(item))
+            except BaseException as error:  # handed to the caller, who raises it
+                future.set_exception(error)
+
+    def map(self, work: Callable[[T], R], items: Iterable[T]) -> list[R]:
+        """``[work(item) for item in items]``, the items shared out to the team's threads.
+
+        The first error a task raises is raised here, the tasks not yet started dropped.
+        """
+        futures: list[Future] = []
+        for item in items:
+            futures.append(Future())
+            self._tasks.put((futures[-1], work, item))
+        try:
+            pending = set(futures)
+            while pending:
+                done, pending = wait(pending, timeout=WAIT_SECONDS, return_when=FIRST_EXCEPTION)
+                for future in done:
+                    if future.exception() is not None:
+                        raise future.exception()  # type: ignore[misc]
+            return [future.result() for future in futures]
+        finally:
+            for future in futures:
+                future.cancel()
+
+    def stop(self) -> None:
+        """Let the threads end once they have finished the tasks handed to them."""
+        for _ in range(self.size):
+            self._tasks.put(None)
+
+
+_teams: dict[int, Team] = {}
+_teams_lock = threading.Lock()
+
+
+def team_for(threads: int | None) -> Team | None:
+    """The kept team of `threads` threads (None: one per core), or None to work on this thread alone.
+
+    None for one thread, and in a team's own threads (a task never waits for its
+    team). A team is made on first use; its threads and their table are kept.
+    """
+    size = thread_count(threads)
+    if size == 1 or getattr(_local, "in_team", False):
+        return None
+    with _teams_lock:
+        if size not in _teams:
+            _teams[size] = Team(size, _table_mb)
+        return _teams[size]
