@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 from prefdd.cli.analysis_render import analysis_to_json, analysis_to_text, session_to_json, session_to_text
+from prefdd.cli.options import threads_option
 from prefdd.rules import (
     GAMES,
     Play,
@@ -100,10 +101,11 @@ def _progress() -> Iterator[Callable[[int, int], None] | None]:
 @click.option("--ascii", "ascii_only", is_flag=True,
               help="Plain ASCII: suit letters S H D C, no colour, ASCII rules.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+@threads_option
 def analyse_command(game: str | None, deal: str | None, contract: str | None, dealer: str | None,
                     declarer: str | None, play_text: str | None, home: str | None, invite: str | None,
                     trump: str | None, rules_text: str | None, talon_leads: str | None,
-                    session: str | None, ascii_only: bool, as_json: bool) -> int:
+                    session: str | None, ascii_only: bool, as_json: bool, threads: int | None) -> int:
     """Analyse a played DEAL of GAME card by card, double dummy.
 
     For each card: who played it, the double-dummy value before and after it
@@ -121,7 +123,7 @@ def analyse_command(game: str | None, deal: str | None, contract: str | None, de
         with stream:
             entries = read_session(stream.read())
         with _progress() as advance:
-            results = [(entry, analyse(entry.play, advance)) for entry in entries]
+            results = [(entry, analyse(entry.play, advance, threads=threads)) for entry in entries]
         click.echo(json.dumps(session_to_json(results)) if as_json
                    else session_to_text(results, ascii_only), nl=as_json)
         return 0
@@ -134,7 +136,7 @@ def analyse_command(game: str | None, deal: str | None, contract: str | None, de
     played = _setup(game, deal, contract, dealer, declarer, home, invite, trump, rules_text,
                     talon_leads, play_text)
     with _progress() as advance:
-        result = analyse(played, advance)
+        result = analyse(played, advance, threads=threads)
     if as_json:
         click.echo(json.dumps(analysis_to_json(result)))
     else:

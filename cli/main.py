@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import click
 
-from prefdd.cli.options import score_options, scoring_options
+from prefdd.cli.options import score_options, scoring_options, threads_option
 from prefdd.cli.render import (
     contract_to_json,
     contract_to_text,
@@ -158,6 +158,7 @@ def _contract_help() -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 @click.option("--batch", type=click.Path(exists=True, allow_dash=True, dir_okay=False),
               help="Solve one deal per line of FILE ('-' for stdin); prints JSON lines.")
+@threads_option
 @scoring_options
 def solve_command(game: str, deal: str | None, contract: str | None, dealer: str | None,
                   home: str | None, invite: str | None, talon_leads: str | None,
@@ -165,7 +166,7 @@ def solve_command(game: str, deal: str | None, contract: str | None, dealer: str
                   declarer: str | None, player: str | None, minimise: bool,
                   rules_text: str | None, play: str | None, all_cards: bool, line: bool,
                   as_json: bool, batch: str | None, scoring: str, pot: int, maximum: int,
-                  honours: str) -> int:
+                  honours: str, threads: int | None) -> int:
     """Solve DEAL of GAME double dummy: how many tricks the declarer's side takes.
 
     DEAL is one line: the hands in seat order, each written S.H.D.C (T or 10 for
@@ -204,14 +205,14 @@ def solve_command(game: str, deal: str | None, contract: str | None, dealer: str
                 trump="contract" if trump is None else parse_trump(trump), rules=rules,
                 played=played, talon_leads=tuple(parse_cards(talon_leads or "")),
                 invite=parse_seat(invite, the_game, seats),
-                card_values=all_cards, line=True)
+                card_values=all_cards, line=True, threads=threads)
             scored = score(result, options)
             return (contract_to_json(result, scored, line),
                     None if quiet else contract_to_text(result, scored, options, line))
         asked = player if player is not None else declarer
         position = build_position(the_game, deal_text, trump, leader, asked, rules, played)
         solution = solve(position, position.declarer, minimise=minimise,
-                         card_values=all_cards, line=line)
+                         card_values=all_cards, line=line, threads=threads)
         return to_json(position, solution), None if quiet else to_text(position, solution)
 
     if batch is not None:

@@ -31,6 +31,13 @@ def scoring_options(command: F) -> F:
     return command
 
 
+def threads_option(command: F) -> F:
+    """Add --threads: how many threads work on one deal (default: one per core)."""
+    return click.option("--threads", type=click.IntRange(min=1), metavar="N",
+                        help="Threads that work on the deal together (default: one per core); "
+                             "the answer is the same for any number.")(command)
+
+
 def score_options(scoring: str, pot: int, maximum: int, honours: str) -> ScoreOptions:
     """The scoring options as the solver takes them."""
     return ScoreOptions(Scoring(scoring.lower()), pot, maximum, Honours(honours.lower()))

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from prefdd.cli.main import GAME_NAMES
+from prefdd.cli.options import threads_option
 from prefdd.rules import get_game, parse_deal, parse_seat
 from prefdd.solver import LABELS, Table, table
 
@@ -20,7 +21,8 @@ from prefdd.solver import LABELS, Table, table
 @click.argument("deal")
 @click.option("--dealer", default="0", show_default=True, help="The dealer's seat.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a grid.")
-def table_command(game: str, deal: str, dealer: str, as_json: bool) -> int:
+@threads_option
+def table_command(game: str, deal: str, dealer: str, as_json: bool, threads: int | None) -> int:
     """Every seat as declarer times every contract family of GAME, double dummy.
 
     Cells count the declarer's side's tricks (for misère, bettel and nolla the
@@ -29,7 +31,8 @@ def table_command(game: str, deal: str, dealer: str, as_json: bool) -> int:
     """
     the_game = get_game(game)
     the_deal = parse_deal(deal, the_game)
-    result = table(the_deal, the_game, parse_seat(dealer, the_game, len(the_deal.hands)) or 0)
+    dealer_seat = parse_seat(dealer, the_game, len(the_deal.hands)) or 0
+    result = table(the_deal, the_game, dealer_seat, threads=threads)
     if as_json:
         click.echo(json.dumps(table_to_json(result)))
     else:

@@ -58,12 +58,18 @@ def solve_contract(
     invite: int | None = None,
     card_values: bool = False,
     line: bool = False,
+    threads: int | None = None,
 ) -> ContractResult:
-    """Solve `contract` on `deal` dealt by `dealer`, as the contract's rules set it up."""
+    """Solve `contract` on `deal` dealt by `dealer`, as the contract's rules set it up.
+
+    Card values are searched on `threads` threads (None: one per core), as
+    :func:`~prefdd.solver.api.solve` does.
+    """
     play = contract.setup(deal, dealer, declarer, home=home, player=player, trump=trump, rules=rules,
                           played=played, talon_leads=talon_leads, invite=invite)
     position = play.position
-    solution = solve(position, play.seat, minimise=play.minimise, card_values=card_values, line=line)
+    solution = solve(position, play.seat, minimise=play.minimise, card_values=card_values, line=line,
+                     threads=threads)
     total = sum(position.tricks_won) + position.tricks_left
     if not contract.per_player:
         return ContractResult(play, solution, solution.tricks, contract.made(solution.tricks, total),

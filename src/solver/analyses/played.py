@@ -22,7 +22,10 @@ Whose value it is follows the contract:
 
 One ``card_values`` solve per card gives both values and the cost: the value
 before a card is the best of the values after each legal card, and the
-engine's transposition table stays warm from one card to the next.
+engine's transposition table stays warm from one card to the next. Each
+solve shares the legal cards out to `threads` threads (None: one per core),
+which search one table together (see :mod:`prefdd.solver.engines`); the
+analysis is the same for any number.
 
 >>> from prefdd.rules import PREFERANS, get_contract, parse_deal, parse_play
 >>> deal = parse_deal("A8.K.. K7.A.. 9.7.8.", PREFERANS)
@@ -44,6 +47,7 @@ from dataclasses import dataclass, replace
 
 from prefdd.rules import Aim, Card, Contract, Deal, Play, Position
 from prefdd.solver.api import solve
+from prefdd.solver.engines import thread_count
 
 Value = int | bool
 
@@ -105,18 +109,20 @@ class Analysis:
         return lost
 
 
-def analyse(play: Play, progress: Callable[[int, int], None] | None = None) -> Analysis:
+def analyse(play: Play, progress: Callable[[int, int], None] | None = None, *,
+            threads: int | None = None) -> Analysis:
     """Analyse every card played in `play.position`, from the deal's first card on.
 
     `progress`, if given, is called after each card with the number of cards done and
-    the number to do.
+    the number to do. The work runs on `threads` threads (None: one per core).
     """
+    thread_count(threads)
     final = play.position
     start = replace(final, played=())
     cards = []
     position = start
     for index, card in enumerate(final.played):
-        cards.append(_judge(play, position, card, trick=index // len(start.seats) + 1))
+        cards.append(_judge(play, position, card, index // len(start.seats) + 1, threads))
         position = position.play([card])
         if progress is not None:
             progress(index + 1, len(final.played))
@@ -124,8 +130,9 @@ def analyse(play: Play, progress: Callable[[int, int], None] | None = None) -> A
 
 
 def analyse_contract(deal: Deal, contract: Contract, dealer: int, declarer: int | None = None,
-                     played: tuple[Card, ...] = (), **options: object) -> Analysis:
-    """Set up `contract` on `deal` and analyse `played`.
+                     played: tuple[Card, ...] = (), *, threads: int | None = None,
+                     **options: object) -> Analysis:
+    """Set up `contract` on `deal` and analyse `played` on `threads` threads (None: one per core).
 
     The contract is set up as :meth:`~prefdd.rules.Contract.setup` does, with its options.
 
@@ -137,10 +144,10 @@ def analyse_contract(deal: Deal, contract: Contract, dealer: int, declarer: int 
     [(0, '♥2', 1, ((Card('SA'), Card('SK')),))]
     """
     play = contract.setup(deal, dealer, declarer, played=played, **options)  # type: ignore[arg-type]
-    return analyse(play)
+    return analyse(play, threads=threads)
 
 
-def _judge(play: Play, position: Position, card: Card, trick: int) -> PlayedCard:
+def _judge(play: Play, position: Position, card: Card, trick: int, threads: int | None) -> PlayedCard:
     """The card `card` played in `position`, judged from the contract's point of view."""
     mover = position.to_play
     assert mover is not None
@@ -148,7 +155,7 @@ def _judge(play: Play, position: Position, card: Card, trick: int) -> PlayedCard
         asked, minimise = mover, True
     else:
         asked, minimise = play.seat, play.minimise
-    solution = solve(position, asked, minimise=minimise, card_values=True)
+    solution = solve(position, asked, minimise=minimise, card_values=True, threads=threads)
     assert solution.cards is not None
     wants_high = (mover in solution.seats) != minimise
     values: Mapping[Card, Value] = solution.cards

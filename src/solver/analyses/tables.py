@@ -3,7 +3,8 @@
 Work is shared: a question and its mirror (one side maximising its tricks is
 the same game as the other side maximising theirs, and likewise for
 minimising) are solved once, so a Priffe table takes seven solves, not
-sixteen.
+sixteen. The solves are shared out to `threads` threads (None: one per
+core), each taking the next; the table is the same for any number.
 
 >>> from prefdd.rules import PRIFFE, parse_deal
 >>> deal = parse_deal(
@@ -21,8 +22,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from prefdd.rules import Contract, Deal, Game, get_contract
+from prefdd.rules import Deal, Game, Play, get_contract
 from prefdd.solver.api import side_of, solve
+from prefdd.solver.engines import team_for
 
 FAMILIES: dict[str, tuple[str, ...]] = {
     "preferans": ("6S", "6C", "6D", "6H", "6NT", "misere"),
@@ -51,31 +53,53 @@ class Table:
     tricks: np.ndarray
 
 
-def table(deal: Deal, game: Game, dealer: int) -> Table:
-    """The double-dummy table of `deal`, dealt by `dealer`."""
+def table(deal: Deal, game: Game, dealer: int, *, threads: int | None = None) -> Table:
+    """The double-dummy table of `deal`, dealt by `dealer`, on `threads` threads (None: one per core)."""
+    crew = team_for(threads)
     contracts = [get_contract(game, name) for name in FAMILIES[game.name]]
     seats = deal.active_seats
-    cells = np.zeros((len(seats), len(contracts)), dtype=np.int16)
-    known: dict[tuple, int] = {}
+    questions: dict[tuple, Play] = {}
+    asks = {}
     for j, contract in enumerate(contracts):
         for i, seat in enumerate(seats):
-            cells[i, j] = _cell(deal, contract, dealer, seat, known)
+            asks[i, j] = _question(contract.setup(deal, dealer, seat, player=seat), j, questions)
+    # The slow questions first (playing for few tricks), so that no thread is left with one at the end.
+    keys = sorted(questions, key=lambda key: not questions[key].minimise)
+    if crew is not None and len(keys) > 1:
+        answers = crew.map(lambda key: _answer(questions[key]), keys)
+    else:
+        answers = [_answer(questions[key]) for key in keys]
+    answer = dict(zip(keys, answers, strict=True))
+    cells = np.zeros((len(seats), len(contracts)), dtype=np.int16)
+    for (i, j), (key, total) in asks.items():
+        cells[i, j] = answer[key] if total is None else total - answer[key]
     return Table(game, seats, tuple(FAMILIES[game.name]), cells)
 
 
-def _cell(deal: Deal, contract: Contract, dealer: int, seat: int, known: dict[tuple, int]) -> int:
-    play = contract.setup(deal, dealer, seat, player=seat)
+def _question(play: Play, column: int, questions: dict[tuple, Play]) -> tuple[tuple, int | None]:
+    """The question that answers `play`'s cell in `column`, and the tricks left if it is the mirror's.
+
+    A question and its mirror (the other side asking the same) are asked once: new
+    questions are added to `questions`.
+    """
     position = play.position
     if position.game.permanent_trumps:
-        return int(bool(solve(position, seat).wins))
-    side = frozenset(side_of(position, seat))
+        key: tuple = ("wins", play.seat, column)
+        questions[key] = play
+        return key, None
+    side = frozenset(side_of(position, play.seat))
     rest = frozenset(position.seats) - side
-    total = position.tricks_left
     duty = (position.lowest_winner_seat, position.declarer) if position.lowest_winner_seat else None
     shape = (position.trump, position.leader, position.constraints, duty, play.minimise)
-    if (*shape, rest) in known:
-        return total - known[(*shape, rest)]
-    if (*shape, side) not in known:
-        known[(*shape, side)] = solve(position, seat, minimise=play.minimise).tricks
-    return known[(*shape, side)]
+    if (*shape, rest) in questions:
+        return (*shape, rest), position.tricks_left
+    questions.setdefault((*shape, side), play)
+    return (*shape, side), None
 
+
+def _answer(play: Play) -> int:
+    """A question's answer: the declarer's side's tricks, or in Polskt pass 1 if he wins the deal."""
+    position = play.position
+    if position.game.permanent_trumps:
+        return int(bool(solve(position, play.seat).wins))
+    return solve(position, play.seat, minimise=play.minimise).tricks
