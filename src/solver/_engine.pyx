@@ -40,6 +40,9 @@ cdef extern from *:
         }
     }
     static inline void pdd_unlock(int* word) { __atomic_store_n(word, 0, __ATOMIC_RELEASE); }
+    /* A flag another thread sets to stop a search. */
+    static inline int pdd_read(const int* flag) { return __atomic_load_n(flag, __ATOMIC_RELAXED); }
+    static inline void pdd_write(int* flag, int value) { __atomic_store_n(flag, value, __ATOMIC_RELAXED); }
     static const unsigned long long pdd_suit_masks[4] = {
         0xFFFFULL, 0xFFFF0000ULL, 0xFFFF00000000ULL, 0xFFFF000000000000ULL};
     #define PDD_SUIT_TOPS 0x8000800080008000ULL
@@ -55,6 +58,8 @@ cdef extern from *:
     void pdd_prefetch(const void* p) nogil
     void pdd_lock(int* word) nogil
     void pdd_unlock(int* word) nogil
+    int pdd_read(const int* flag) nogil
+    void pdd_write(int* flag, int value) nogil
     int pdd_ctz(uint64_t x) nogil
     int pdd_top(uint64_t x) nogil
     int pdd_popcount(uint64_t x) nogil
@@ -167,6 +172,8 @@ cdef struct State:
     int won[MAX_SEATS]
     int first2
     int ply
+    # Set (by another thread) to stop the search under way: it unwinds, storing nothing more.
+    int stop
     Undo undo[MAX_PLIES]
     uint64_t nodes
     uint64_t trick_nodes
@@ -939,34 +946,35 @@ cdef inline int entry_matches(Entry* e, Probe* pr) noexcept nogil:
             and (pr.seq[3] & seq_mask(e.k[3])) == e.pat[3])
 
 
-cdef int tt_lookup(State* st, Probe* pr, int target, uint64_t* rel) noexcept nogil:
+cdef inline int find_entry(Table* tt, Probe* pr, int target, uint64_t* rel) noexcept nogil:
     """1 or 0 if an entry matching the position decides the question, else -1."""
-    cdef Table* tt = st.tt
-    cdef Slot* sl
+    cdef Slot* sl = find_slot(tt, pr, 0)
     cdef Entry* e
     cdef Entry* start
-    cdef uint8_t k[4]
-    cdef int result = -1
-    if tt.shared:
-        pdd_lock(&tt.lock)
-    sl = find_slot(tt, pr, 0)
-    if sl != NULL:
-        start = tt.pool + sl.first
-        e = start + sl.count
-        while e != start:
-            e -= 1
-            if (e.lower >= target or e.upper < target) and entry_matches(e, pr):
-                memcpy(k, e.k, sizeof(k))
-                result = 1 if e.lower >= target else 0
-                break
-    if tt.shared:
-        pdd_unlock(&tt.lock)
-    if result >= 0:
-        rel[0] = top_cards(pr.present, k)
+    if sl == NULL:
+        return -1
+    start = tt.pool + sl.first
+    e = start + sl.count
+    while e != start:
+        e -= 1
+        if (e.lower >= target or e.upper < target) and entry_matches(e, pr):
+            rel[0] = top_cards(pr.present, e.k)
+            return 1 if e.lower >= target else 0
+    return -1
+
+
+cdef int tt_lookup(State* st, Probe* pr, int target, uint64_t* rel) noexcept nogil:
+    """1 or 0 if an entry matching the position decides the question, else -1 (under the lock if shared)."""
+    cdef int result
+    if not st.tt.shared:
+        return find_entry(st.tt, pr, target, rel)
+    pdd_lock(&st.tt.lock)
+    result = find_entry(st.tt, pr, target, rel)
+    pdd_unlock(&st.tt.lock)
     return result
 
 
-cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, int depth) noexcept nogil:
+cdef inline void store_entry(State* st, Probe* pr, int target, int result, uint64_t rel, int depth) noexcept nogil:
     """Record a bound for every position that agrees with this one on the cards in `rel`.
 
     The entry keeps, per suit, who holds each present card from the top down to
@@ -992,8 +1000,6 @@ cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, i
         else:
             k[suit] = 0
         pat[suit] = pr.seq[suit] & seq_mask(k[suit])
-    if tt.shared:
-        pdd_lock(&tt.lock)
     sl = find_slot(tt, pr, 1)
     while sl == NULL:
         if not tt_grow(tt):
@@ -1029,8 +1035,16 @@ cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, i
             e.lower = target
     elif e.upper > target - 1:
         e.upper = target - 1
-    if tt.shared:
-        pdd_unlock(&tt.lock)
+
+
+cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, int depth) noexcept nogil:
+    """Record a bound (see store_entry), under the lock if the table is shared."""
+    if not st.tt.shared:
+        store_entry(st, pr, target, result, rel, depth)
+        return
+    pdd_lock(&st.tt.lock)
+    store_entry(st, pr, target, result, rel, depth)
+    pdd_unlock(&st.tt.lock)
 
 
 cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
@@ -1848,6 +1862,8 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
     cdef Probe pr
     cdef uint64_t r = 0
     rel[0] = 0
+    if pdd_read(&st.stop):
+        return 0
     if st.goal == G_TRICKS:
         if target <= 0:
             return 1
@@ -1908,6 +1924,9 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
     if d >= 0:
         return d
     result = play_node(st, target, &r)
+    if pdd_read(&st.stop):
+        # Stopped part way: the answer may be wrong, so it is not kept.
+        return 0
     tt_store(st, &pr, target, result, r, left)
     rel[0] = r
     return result
@@ -2326,6 +2345,10 @@ cdef int talon_best(State* st, Setup* su, int me, int size, int minimise, int to
     return best
 
 
+class SearchStopped(Exception):
+    """A search was stopped (:meth:`Engine.stop`) before it had an answer."""
+
+
 cdef class TransTable:
     """A transposition table of `table_mb` megabytes, for one engine or shared by several.
 
@@ -2459,6 +2482,8 @@ cdef class Engine:
         cdef int result
         with nogil:
             result = search_value(&self.st)
+        if pdd_read(&self.st.stop):
+            raise SearchStopped("the search was stopped")
         return result
 
     def values(self, positions):
@@ -2481,6 +2506,8 @@ cdef class Engine:
                 for i in range(count):
                     load(&self.st, &setups[i])
                     out[i] = search_value(&self.st)
+            if pdd_read(&self.st.stop):
+                raise SearchStopped("the search was stopped")
             return [out[i] for i in range(count)]
         finally:
             free(setups)
@@ -2491,7 +2518,21 @@ cdef class Engine:
         cdef int result
         with nogil:
             result = probe(&self.st, target)
+        if pdd_read(&self.st.stop):
+            raise SearchStopped("the search was stopped")
         return bool(result)
+
+    def stop(self):
+        """Stop the search under way (called from another thread), and those after it until :meth:`resume`.
+
+        A stopped search unwinds within a trick, keeps no entry it had not finished,
+        and raises :class:`SearchStopped` from :meth:`value` or :meth:`reaches`.
+        """
+        pdd_write(&self.st.stop, 1)
+
+    def resume(self):
+        """Let searches run again after :meth:`stop`."""
+        pdd_write(&self.st.stop, 0)
 
     def left(self):
         """Tricks not yet complete, the current one included."""
@@ -2582,3 +2623,5 @@ cdef class Engine:
                 for i in range(n):
                     su.hands[i] = hands[row, i]
                 out[row] = talon_best(&self.st, &su, me, size, minimise, total, &guess, &first)
+        if pdd_read(&self.st.stop):
+            raise SearchStopped("the search was stopped")
