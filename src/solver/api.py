@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from prefdd.rules import Card, Game, InvalidInputError, Position, Suit, Trick
 from prefdd.solver._engine import GOAL_TRICKS, GOAL_WIN
 from prefdd.solver.engines import Team, _engine, team_for, thread_count
+from prefdd.solver.probes import exact_values
 
 
 def _play_bits(game: Game, trump: Suit | None) -> tuple[list[list[int]], dict[int, Card]]:
@@ -349,54 +350,44 @@ def _root(position: Position, side: tuple[int, ...],
 
 def _solve_on_team(position: Position, side: tuple[int, ...], minimise: bool, line: bool,
                    crew: Team) -> Solution:
-    """:func:`solve` with every card's value, the player's cards shared out to `crew`'s threads.
+    """:func:`solve` with every card's value, the player's card groups shared out to `crew`'s threads.
 
-    Each thread takes the next group of equivalent cards and searches its exact
-    value outward from the best value any thread has found so far (its first
-    from the engine's estimate), in the table all of them share. The position's
-    own value is the best of its cards': no search of its own, unless the
-    question needs more (Polskt pass: the tricks first, then the win).
+    Each group's exact value is searched by zero-window probes from the best value
+    found so far (:func:`~prefdd.solver.probes.exact_values`), in the table the
+    threads share. The position's own value is the best of its cards': no search
+    of its own, unless the question needs more (Polskt pass: the tricks first,
+    then the win, whose value bounds the cards').
     """
-    done: list[int] = []  # nodes searched by the tasks
-
-    def counted(work):  # type: ignore[no-untyped-def]
-        def task(item):  # type: ignore[no-untyped-def]
-            start = _engine().nodes
-            result = work(item)
-            done.append(_engine().nodes - start)
-            return result
-        return task
-
+    nodes = sum(engine.nodes for engine in crew.engines)
     wins = takes_all = parent = None
     if position.game.permanent_trumps:
-        first = counted(lambda _: _root(position, side, minimise)[1:])
-        parent, tricks, wins, takes_all = crew.map(first, [None])[0]
+        parent, tricks, wins, takes_all = crew.map(lambda _: _root(position, side, minimise)[1:], [None])[0]
         search = _Search(position, side, False, GOAL_WIN)
+        low, high = 0, 1
     else:
         search = _Search(position, side, minimise, GOAL_TRICKS)
+        low = search.counted_won()
+        high = low + search.engine.left()
     groups = search.groups()
     is_max = search.maxside[search.engine.to_move()]
-    best = max if is_max else min
-    found: list[int] = []  # the values found so far, in any thread
+    if parent is not None:  # no card is better for its player than the best
+        low, high = (low, parent) if is_max else (parent, high)
 
-    def card_value(rep: int) -> int:
+    def load(rep: int) -> _Search:
         child = search.again()
         child.engine.play(rep)
-        if parent is not None:
-            value = child.bounded_value(parent, is_max)
-        else:
-            value = child.value_near(best(found)) if found else child.value()
-        found.append(value)
-        return value
+        return child
 
-    by_rep = dict(zip(groups, crew.map(counted(card_value), groups), strict=True))
-    value = parent if parent is not None else best(by_rep.values())
+    best = max if is_max else min
+    by_rep = exact_values(crew, groups, load, low=low, high=high, guess=parent, best=best)
+    value = best(by_rep.values()) if parent is None else parent
     if parent is None:
         tricks = int(search.asked(value))
     cards = {search.card[bit]: search.asked(by_rep[rep]) for rep, bits in groups.items() for bit in bits}
-    played_line = crew.map(counted(lambda _: search.again().line(value)), [None])[0] if line else None
+    played_line = crew.map(lambda _: search.again().line(value), [None])[0] if line else None
     won = sum(position.tricks_won[s] for s in side)
-    return Solution(side, minimise, tricks, won, wins, takes_all, cards, played_line, sum(done))
+    return Solution(side, minimise, tricks, won, wins, takes_all, cards, played_line,
+                    sum(engine.nodes for engine in crew.engines) - nodes)
 
 
 def _solve_talon_tricks(position: Position, seat: int, side: tuple[int, ...], minimise: bool,

@@ -85,20 +85,22 @@ class Team:
 
     The threads are daemons waiting for work: :meth:`map` hands them tasks and
     waits for the answers a fraction of a second at a time, so that Ctrl-C
-    stops the caller at once (tasks not yet started are dropped; a search
-    under way ends on its own, and never keeps the program from exiting).
+    stops the caller at once: tasks not yet started are dropped and the
+    searches under way stopped (a daemon never keeps the program from exiting).
     """
 
     def __init__(self, size: int, table_mb: int):
         self.size = size
         self.table = TransTable(table_mb)
+        self.engines: list[Engine] = []
         self._tasks: queue.SimpleQueue = queue.SimpleQueue()
         for number in range(size):
             threading.Thread(target=self._work, name=f"prefdd-team-{number}", daemon=True).start()
 
     def _work(self) -> None:
-        _local.engine = Engine(table=self.table)
+        engine = _local.engine = Engine(table=self.table)
         _local.in_team = True
+        self.engines.append(engine)
         while True:
             task = self._tasks.get()
             if task is None:
@@ -106,15 +108,19 @@ class Team:
             future, work, item = task
             if not future.set_running_or_notify_cancel():
                 continue
+            engine.resume()
             try:
                 future.set_result(work(item))
             except BaseException as error:  # handed to the caller, who raises it
                 future.set_exception(error)
 
-    def map(self, work: Callable[[T], R], items: Iterable[T]) -> list[R]:
+    def map(self, work: Callable[[T], R], items: Iterable[T],
+            progress: Callable[[int], None] | None = None) -> list[R]:
         """``[work(item) for item in items]``, the items shared out to the team's threads.
 
-        The first error a task raises is raised here, the tasks not yet started dropped.
+        `progress`, if given, is called in this thread with the number of tasks done,
+        as they get done. The first error a task raises is raised here (and Ctrl-C),
+        the tasks not yet started dropped and the searches under way stopped.
         """
         futures: list[Future] = []
         for item in items:
@@ -127,10 +133,15 @@ class Team:
                 for future in done:
                     if future.exception() is not None:
                         raise future.exception()  # type: ignore[misc]
+                if done and progress is not None:
+                    progress(len(futures) - len(pending))
             return [future.result() for future in futures]
-        finally:
+        except BaseException:
             for future in futures:
                 future.cancel()
+            for engine in self.engines:
+                engine.stop()
+            raise
 
     def stop(self) -> None:
         """Let the threads end once they have finished the tasks handed to them."""
