@@ -22,10 +22,10 @@ Whose value it is follows the contract:
 
 One ``card_values`` solve per card gives both values and the cost: the value
 before a card is the best of the values after each legal card, and the
-engine's transposition table stays warm from one card to the next. Each
-solve shares the legal cards out to `threads` threads (None: one per core),
-which search one table together (see :mod:`prefdd.solver.engines`); the
-analysis is the same for any number.
+engine's transposition table stays warm from one card to the next. The
+cards are shared out to `threads` threads (None: one per core), each taking
+the next position of the play; their engines search one table together (see
+:mod:`prefdd.solver.engines`), and the analysis is the same for any number.
 
 >>> from prefdd.rules import PREFERANS, get_contract, parse_deal, parse_play
 >>> deal = parse_deal("A8.K.. K7.A.. 9.7.8.", PREFERANS)
@@ -47,7 +47,7 @@ from dataclasses import dataclass, replace
 
 from prefdd.rules import Aim, Card, Contract, Deal, Play, Position
 from prefdd.solver.api import solve
-from prefdd.solver.engines import thread_count
+from prefdd.solver.engines import team_for
 
 Value = int | bool
 
@@ -116,16 +116,27 @@ def analyse(play: Play, progress: Callable[[int, int], None] | None = None, *,
     `progress`, if given, is called after each card with the number of cards done and
     the number to do. The work runs on `threads` threads (None: one per core).
     """
-    thread_count(threads)
+    crew = team_for(threads)
     final = play.position
     start = replace(final, played=())
-    cards = []
+    jobs = []
     position = start
     for index, card in enumerate(final.played):
-        cards.append(_judge(play, position, card, index // len(start.seats) + 1, threads))
+        jobs.append((position, card, index // len(start.seats) + 1))
         position = position.play([card])
+    count = len(jobs)
+
+    def judge(job: tuple[Position, Card, int]) -> PlayedCard:
+        return _judge(play, *job)
+
+    if crew is not None:
+        told = None if progress is None else lambda done: progress(done, count)
+        return Analysis(play, tuple(crew.map(judge, jobs, told)))
+    cards = []
+    for job in jobs:
+        cards.append(judge(job))
         if progress is not None:
-            progress(index + 1, len(final.played))
+            progress(len(cards), count)
     return Analysis(play, tuple(cards))
 
 
@@ -147,7 +158,7 @@ def analyse_contract(deal: Deal, contract: Contract, dealer: int, declarer: int 
     return analyse(play, threads=threads)
 
 
-def _judge(play: Play, position: Position, card: Card, trick: int, threads: int | None) -> PlayedCard:
+def _judge(play: Play, position: Position, card: Card, trick: int) -> PlayedCard:
     """The card `card` played in `position`, judged from the contract's point of view."""
     mover = position.to_play
     assert mover is not None
@@ -155,7 +166,7 @@ def _judge(play: Play, position: Position, card: Card, trick: int, threads: int 
         asked, minimise = mover, True
     else:
         asked, minimise = play.seat, play.minimise
-    solution = solve(position, asked, minimise=minimise, card_values=True, threads=threads)
+    solution = solve(position, asked, minimise=minimise, card_values=True, threads=1)
     assert solution.cards is not None
     wants_high = (mover in solution.seats) != minimise
     values: Mapping[Card, Value] = solution.cards
