@@ -37,15 +37,19 @@ DEAL = "N:AKQJ.T98.765.432 T987.AKQ.J4.JT98 6543.J76.AKQ.AKQ 2.5432.T9832.765"
 
 
 @st.composite
-def positions(draw) -> tuple[Position, int, bool]:
-    """A random position of a random game (the game's own rules), a seat asked about and a goal."""
+def positions(draw, full: bool = False) -> tuple[Position, int, bool]:
+    """A random position of a random game (the game's own rules), a seat asked about and a goal.
+
+    With `full`, the hands are the game's whole hands (a seat sits out where the deck is short).
+    """
     game = draw(st.sampled_from(sorted(GAMES.values(), key=lambda g: g.name)))
     seats = draw(st.sampled_from(game.table_sizes))
     active = list(range(seats))
-    if seats > 3 and draw(st.booleans()):
-        active.remove(draw(st.sampled_from(active)))
-    size = draw(st.integers(1, min(MAX_CARDS[len(active)], game.hand_size)))
     deck = draw(st.permutations(sorted(game.deck(seats))))
+    if seats > 3 and (draw(st.booleans()) if not full else seats * game.hand_size > len(deck)):
+        active.remove(draw(st.sampled_from(active)))
+    most = game.hand_size if full else min(MAX_CARDS[len(active)], game.hand_size)
+    size = most if full else draw(st.integers(1, most))
     hands: list[frozenset] = [frozenset() for _ in range(seats)]
     for i, seat in enumerate(active):
         hands[seat] = frozenset(deck[i * size:(i + 1) * size])
@@ -54,7 +58,10 @@ def positions(draw) -> tuple[Position, int, bool]:
                      declarer=draw(st.sampled_from(active)))
     played = []
     position = start
-    for _ in range(draw(st.integers(0, len(active) * size - 1))):
+    # Whole hands of ten cards at most, the first tricks played (a whole Priffe nolla can take minutes).
+    first = len(active) * max(0, size - 10) if full else 0
+    last = first + 2 * len(active) if full else len(active) * size - 1
+    for _ in range(draw(st.integers(first, last))):
         legal = sorted(position.legal_cards())
         if not legal:
             break
@@ -73,6 +80,17 @@ def test_every_card_value_is_the_same_on_one_two_and_three_threads(case) -> None
     for other in answers[1:]:
         assert (other.tricks, other.wins, other.takes_all, other.cards, other.line) == (
             first.tricks, first.wins, first.takes_all, first.cards, first.line)
+
+
+@settings(SETTINGS, max_examples=max(1, EXAMPLES // 6))
+@given(case=positions(full=True))
+def test_every_card_value_of_whole_deals_is_the_same_on_one_and_two_threads(case) -> None:
+    """Whole deals (a Priffe deal's 52 cards, nolla too): long searches, the threads in the table at once."""
+    position, seat, minimise = case
+    one = solve(position, seat, minimise=minimise, card_values=True, threads=1)
+    two = solve(position, seat, minimise=minimise, card_values=True, threads=2)
+    assert (two.tricks, two.wins, two.takes_all) == (one.tricks, one.wins, one.takes_all)
+    assert two.cards == one.cards
 
 
 @settings(SETTINGS, max_examples=max(1, EXAMPLES // 2))
