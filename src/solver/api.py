@@ -358,7 +358,7 @@ def _solve_on_team(position: Position, side: tuple[int, ...], minimise: bool, li
     of its own, unless the question needs more (Polskt pass: the tricks first,
     then the win, whose value bounds the cards').
     """
-    nodes = sum(engine.nodes for engine in crew.engines)
+    nodes = sum(engine.nodes for engine in list(crew.engines))
     wins = takes_all = parent = None
     if position.game.permanent_trumps:
         parent, tricks, wins, takes_all = crew.map(lambda _: _root(position, side, minimise)[1:], [None])[0]
@@ -387,7 +387,7 @@ def _solve_on_team(position: Position, side: tuple[int, ...], minimise: bool, li
     played_line = crew.map(lambda _: search.again().line(value), [None])[0] if line else None
     won = sum(position.tricks_won[s] for s in side)
     return Solution(side, minimise, tricks, won, wins, takes_all, cards, played_line,
-                    sum(engine.nodes for engine in crew.engines) - nodes)
+                    sum(engine.nodes for engine in list(crew.engines)) - nodes)
 
 
 def _solve_talon_tricks(position: Position, seat: int, side: tuple[int, ...], minimise: bool,

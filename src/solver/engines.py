@@ -92,7 +92,9 @@ class Team:
     def __init__(self, size: int, table_mb: int):
         self.size = size
         self.table = TransTable(table_mb)
-        self.engines: list[Engine] = []
+        # Each thread's engine, and the task it is working on (None between tasks).
+        self.engines: dict[Engine, Future | None] = {}
+        self._lock = threading.Lock()
         self._tasks: queue.SimpleQueue = queue.SimpleQueue()
         for number in range(size):
             threading.Thread(target=self._work, name=f"prefdd-team-{number}", daemon=True).start()
@@ -100,19 +102,22 @@ class Team:
     def _work(self) -> None:
         engine = _local.engine = Engine(table=self.table)
         _local.in_team = True
-        self.engines.append(engine)
         while True:
             task = self._tasks.get()
             if task is None:
                 return
             future, work, item = task
-            if not future.set_running_or_notify_cancel():
-                continue
-            engine.resume()
+            with self._lock:
+                if not future.set_running_or_notify_cancel():
+                    continue
+                self.engines[engine] = future
+                engine.resume()
             try:
                 future.set_result(work(item))
             except BaseException as error:  # handed to the caller, who raises it
                 future.set_exception(error)
+            with self._lock:
+                self.engines[engine] = None
 
     def map(self, work: Callable[[T], R], items: Iterable[T],
             progress: Callable[[int], None] | None = None) -> list[R]:
@@ -137,10 +142,13 @@ class Team:
                     progress(len(futures) - len(pending))
             return [future.result() for future in futures]
         except BaseException:
-            for future in futures:
-                future.cancel()
-            for engine in self.engines:
-                engine.stop()
+            mine = set(futures)
+            with self._lock:
+                for future in futures:
+                    future.cancel()
+                for engine, task in self.engines.items():
+                    if task in mine:
+                        engine.stop()
             raise
 
     def stop(self) -> None:
