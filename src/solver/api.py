@@ -200,17 +200,6 @@ class _Search:
                 value += 1
         return value
 
-    def value_near(self, guess: int) -> int:
-        """The engine's value of the current position, searched a trick at a time outward from `guess`."""
-        if self.at_least(guess):
-            while self.at_least(guess + 1):
-                guess += 1
-            return guess
-        guess -= 1
-        while not self.at_least(guess):
-            guess -= 1
-        return guess
-
     def again(self) -> _Search:
         """The same question, loaded into this thread's engine."""
         return _Search(self.position, self.side, self.minimise, self.goal)
