@@ -1,7 +1,9 @@
 """The double-dummy solver: a Cython engine, the Python API over it, and the analyses built on it.
 
 Two layers: the engine's wrapper (:mod:`prefdd.solver.api`: ``solve``; :mod:`prefdd.solver.batch`:
-``solve_many``) and, in :mod:`prefdd.solver.analyses`, the questions asked of it (contracts,
+``solve_many``; :mod:`prefdd.solver.engines`: each thread's engine, and teams of threads sharing a
+table; :mod:`prefdd.solver.probes`: several values searched by a team at once) and, in
+:mod:`prefdd.solver.analyses`, the questions asked of it (contracts,
 tables, card-by-card analysis, the talon, bid expectations, layouts and scores). The analyses
 import the engine's layer, never the other way round.
 
