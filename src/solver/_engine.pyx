@@ -109,20 +109,24 @@ cdef struct Entry:
 
 
 cdef struct Table:
+    # Read by every lookup, written seldom (a new deal, a table grown or cleared):
     Slot* slots
     uint64_t nslots
     # The slots in use: slots[0:nactive], a power of two up to nslots.
     uint64_t nactive
-    uint64_t slots_used
     uint32_t epoch
     Entry* pool
     uint64_t npool
-    uint64_t pool_used
-    # The hands of the position the table was last started for, the trick in progress included (see new_deal).
-    uint64_t deal[MAX_SEATS]
     # Whether several engines search the table at once: each lookup and store then holds `lock`.
     int shared
+    # Written by every store, in cache lines of their own (when shared, another core owns them often).
+    char apart[64]
     int lock
+    uint64_t slots_used
+    uint64_t pool_used
+    char apart_too[64]
+    # The hands of the position the table was last started for, the trick in progress included (see new_deal).
+    uint64_t deal[MAX_SEATS]
 
 
 cdef struct Undo:
@@ -180,8 +184,11 @@ cdef struct State:
     # The lead that last refuted a trick start, by tricks left (DDS's bestMove), tried first.
     int killer[17]
     uint64_t ctx
-    # The transposition table searched (the engine's own, or one shared with other engines).
+    # The transposition table searched (the engine's own, or one shared with other engines), and the
+    # engine's own table for positions of fewer than `share_from` tricks left (`tt` itself if none).
     Table* tt
+    Table* near
+    int share_from
     # Misère: per card, the leads of it that answered the question, weighted (see remember_lead).
     uint32_t history[64]
 
@@ -811,6 +818,11 @@ cdef inline uint64_t shape_hash(uint64_t shape0, uint64_t shape1) noexcept nogil
     return h
 
 
+cdef inline Table* table_for(State* st, int left) noexcept nogil:
+    """The table that keeps positions of `left` tricks left: the shared one, or for small ones the engine's own."""
+    return st.near if left < st.share_from else st.tt
+
+
 cdef inline void make_probe(State* st, Probe* pr) noexcept nogil:
     """The shape of the position at a trick start, and who holds each present card, top down."""
     cdef uint64_t present = present_cards(st)
@@ -827,7 +839,8 @@ cdef inline void make_probe(State* st, Probe* pr) noexcept nogil:
     h = shape_hash(pr.shape0, pr.shape1)
     pr.hash = h
     # The table slot is fetched while the card owners are read.
-    pdd_prefetch(st.tt.slots + (h & (st.tt.nactive - 1)))
+    cdef Table* tt = table_for(st, pdd_popcount(st.hands[st.lead]))
+    pdd_prefetch(tt.slots + (h & (tt.nactive - 1)))
     if st.seqs_upto < st.tno:
         catch_up_seqs(st)
     memcpy(pr.seq, st.seqs[st.tno], sizeof(pr.seq))
@@ -963,18 +976,19 @@ cdef inline int find_entry(Table* tt, Probe* pr, int target, uint64_t* rel) noex
     return -1
 
 
-cdef int tt_lookup(State* st, Probe* pr, int target, uint64_t* rel) noexcept nogil:
+cdef int tt_lookup(Table* tt, Probe* pr, int target, uint64_t* rel) noexcept nogil:
     """1 or 0 if an entry matching the position decides the question, else -1 (under the lock if shared)."""
     cdef int result
-    if not st.tt.shared:
-        return find_entry(st.tt, pr, target, rel)
-    pdd_lock(&st.tt.lock)
-    result = find_entry(st.tt, pr, target, rel)
-    pdd_unlock(&st.tt.lock)
+    if not tt.shared:
+        return find_entry(tt, pr, target, rel)
+    pdd_lock(&tt.lock)
+    result = find_entry(tt, pr, target, rel)
+    pdd_unlock(&tt.lock)
     return result
 
 
-cdef inline void store_entry(State* st, Probe* pr, int target, int result, uint64_t rel, int depth) noexcept nogil:
+cdef inline void store_entry(State* st, Table* tt, Probe* pr, int target, int result, uint64_t rel,
+                             int depth) noexcept nogil:
     """Record a bound for every position that agrees with this one on the cards in `rel`.
 
     The entry keeps, per suit, who holds each present card from the top down to
@@ -989,7 +1003,6 @@ cdef inline void store_entry(State* st, Probe* pr, int target, int result, uint6
     cdef Entry* e = NULL
     cdef Entry* start
     cdef Slot* sl
-    cdef Table* tt = st.tt
     for suit in range(4):
         rs = rel & suit_bits(suit)
         ps = pr.present & suit_bits(suit)
@@ -1037,14 +1050,15 @@ cdef inline void store_entry(State* st, Probe* pr, int target, int result, uint6
         e.upper = target - 1
 
 
-cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, int depth) noexcept nogil:
+cdef void tt_store(State* st, Table* tt, Probe* pr, int target, int result, uint64_t rel,
+                   int depth) noexcept nogil:
     """Record a bound (see store_entry), under the lock if the table is shared."""
-    if not st.tt.shared:
-        store_entry(st, pr, target, result, rel, depth)
+    if not tt.shared:
+        store_entry(st, tt, pr, target, result, rel, depth)
         return
-    pdd_lock(&st.tt.lock)
-    store_entry(st, pr, target, result, rel, depth)
-    pdd_unlock(&st.tt.lock)
+    pdd_lock(&tt.lock)
+    store_entry(st, tt, pr, target, result, rel, depth)
+    pdd_unlock(&tt.lock)
 
 
 cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
@@ -1920,14 +1934,14 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
         if d >= 0:
             return d
     make_probe(st, &pr)
-    d = tt_lookup(st, &pr, target, rel)
+    d = tt_lookup(table_for(st, left), &pr, target, rel)
     if d >= 0:
         return d
     result = play_node(st, target, &r)
     if pdd_read(&st.stop):
         # Stopped part way: the answer may be wrong, so it is not kept.
         return 0
-    tt_store(st, &pr, target, result, r, left)
+    tt_store(st, table_for(st, left), &pr, target, result, r, left)
     rel[0] = r
     return result
 
@@ -2108,6 +2122,9 @@ cdef void load(State* st, Setup* su) noexcept nogil:
         memcpy(st.tt.deal, su.hands, sizeof(st.tt.deal))
     if st.tt.shared:
         pdd_unlock(&st.tt.lock)
+    if st.near != st.tt and new_deal(st.near, su):
+        tt_restart(st.near)
+        memcpy(st.near.deal, su.hands, sizeof(st.near.deal))
     st.ctx = su.ctx
     st.n = su.n
     st.trump = su.trump
@@ -2359,8 +2376,10 @@ cdef class TransTable:
     """
 
     cdef Table t
-    # The questions' contexts (seats, trump, constraints, goal, sides) and their numbers in the shapes.
+    # The questions' contexts (seats, trump, constraints, goal, sides) and their numbers in the shapes;
+    # `numbering` counts the times they were numbered again (the engines' own tables are then cleared).
     cdef dict contexts
+    cdef int numbering
     cdef int engines
 
     def __cinit__(self, int table_mb=256):
@@ -2396,19 +2415,30 @@ cdef class Engine:
 
     Positions are set with :meth:`set_position` in engine terms (seats in play
     order, 64-bit hands); the Python API in :mod:`prefdd.solver.api` does that mapping.
-    `table` is a :class:`TransTable` to search instead of a new one of `table_mb` megabytes.
+
+    `table` is a :class:`TransTable` to search instead of a new one of `table_mb`
+    megabytes. With a shared `table` and `share_from`, positions of fewer tricks
+    left than `share_from` go to a table of the engine's own (`table_mb`
+    megabytes): they are many and cheap to search again, and kept apart their
+    lookups and stores take no lock and stay in this core's cache.
     """
 
     cdef State st
     cdef readonly TransTable table
+    cdef TransTable own
+    cdef int numbering
 
-    def __cinit__(self, int table_mb=256, TransTable table=None):
+    def __cinit__(self, int table_mb=256, TransTable table=None, int share_from=0):
         cdef int i
         self.table = TransTable(table_mb) if table is None else table
         self.table.engines += 1
         if self.table.engines > 1:
             self.table.t.shared = 1
         self.st.tt = &self.table.t
+        self.own = TransTable(table_mb) if table is not None and share_from > 0 else self.table
+        self.st.near = &self.own.t
+        self.st.share_from = share_from if table is not None else 0
+        self.numbering = self.table.numbering
         for i in range(17):
             self.st.killer[i] = -1
 
@@ -2434,10 +2464,15 @@ cdef class Engine:
             if len(contexts) >= 0xFFFF:
                 # (Numbers are given again: with the table shared, every engine must be between questions.)
                 contexts.clear()
+                self.table.numbering += 1
                 self.lock()
                 tt_clear(self.st.tt)
                 self.unlock()
             contexts[context] = len(contexts) + 1
+        if self.numbering != self.table.numbering:
+            # Numbered again (by this engine or another): the own table's entries name old numbers.
+            self.numbering = self.table.numbering
+            tt_clear(self.st.near)
         su.ctx = contexts[context]
         su.n = n
         su.trump = trump
@@ -2476,6 +2511,8 @@ cdef class Engine:
         tt_restart(self.st.tt)
         memset(self.st.tt.deal, 0, sizeof(self.st.tt.deal))
         self.unlock()
+        tt_restart(self.st.near)
+        memset(self.st.near.deal, 0, sizeof(self.st.near.deal))
 
     def value(self):
         """MAX's best result from here: more tricks (G_TRICKS) or 1/0 for a won deal (G_WIN)."""
