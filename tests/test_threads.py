@@ -25,8 +25,8 @@ from prefdd.cli.main import main
 from prefdd.rules import GAMES, PRIFFE, Deal, InvalidInputError, Position, Suit, parse_deal
 from prefdd.solver import analyse, solve, table
 from prefdd.solver._engine import Engine
-from prefdd.solver.api import GOAL_TRICKS, _Search, side_of
-from prefdd.solver.engines import _engine, team_for
+from prefdd.solver.api import GOAL_TRICKS, _Search, _solve_on_team, side_of
+from prefdd.solver.engines import Team, _engine, team_for
 
 EXAMPLES = int(os.environ.get("PREFDD_EXAMPLES", "60"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
@@ -80,6 +80,22 @@ def test_every_card_value_is_the_same_on_one_two_and_three_threads(case) -> None
     for other in answers[1:]:
         assert (other.tricks, other.wins, other.takes_all, other.cards, other.line) == (
             first.tricks, first.wins, first.takes_all, first.cards, first.line)
+
+
+# A team that shares every position (a team shares only those of 7 tricks left or more).
+SHARING_ALL = Team(2, 16, share_from=0)
+
+
+@SETTINGS
+@given(case=positions())
+def test_every_card_value_is_the_same_with_every_position_in_the_shared_table(case) -> None:
+    position, seat, minimise = case
+    if position.in_talon_tricks or not position.legal_cards():
+        return
+    one = solve(position, seat, minimise=minimise, card_values=True, line=True, threads=1)
+    shared = _solve_on_team(position, side_of(position, seat), minimise, True, SHARING_ALL)
+    assert (shared.tricks, shared.wins, shared.takes_all, shared.cards, shared.line) == (
+        one.tricks, one.wins, one.takes_all, one.cards, one.line)
 
 
 @settings(SETTINGS, max_examples=max(1, EXAMPLES // 6))

@@ -88,15 +88,18 @@ def thread_count(threads: int | None) -> int:
 class Team:
     """`size` threads whose engines share one transposition table of `table_mb` megabytes.
 
+    Positions of fewer than `share_from` tricks left each engine keeps in a table of its own.
+
     The threads are daemons waiting for work: :meth:`map` hands them tasks and
     waits for the answers a fraction of a second at a time, so that Ctrl-C
     stops the caller at once: tasks not yet started are dropped and the
     searches under way stopped (a daemon never keeps the program from exiting).
     """
 
-    def __init__(self, size: int, table_mb: int):
+    def __init__(self, size: int, table_mb: int, share_from: int = SHARE_FROM):
         self.size = size
         self.table = TransTable(table_mb)
+        self.share_from = share_from
         # Each thread's engine, and the task it is working on (None between tasks).
         self.engines: dict[Engine, Future | None] = {}
         self._lock = threading.Lock()
@@ -105,7 +108,7 @@ class Team:
             threading.Thread(target=self._work, name=f"prefdd-team-{number}", daemon=True).start()
 
     def _work(self) -> None:
-        engine = _local.engine = Engine(max(1, _table_mb // 4), table=self.table, share_from=SHARE_FROM)
+        engine = _local.engine = Engine(max(1, _table_mb // 4), table=self.table, share_from=self.share_from)
         _local.in_team = True
         while True:
             task = self._tasks.get()
