@@ -29,6 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 
+import minimising
 import solveall
 import threads
 from tabulate import tabulate
@@ -155,6 +156,12 @@ def priffe_nolla(deals: int, seed: int, cap: float = NOLLA_CAP) -> Run:
     return run
 
 
+def contract_run(game: str, contract: str, deals: int, seed: int, talon_leads: bool = False) -> Run:
+    """A minimising contract as solve_contract sets it up (see minimising.py), each solve capped."""
+    times, nodes, capped = minimising.contract_suite(game, contract, deals, seed, talon_leads)
+    return Run("", times, nodes, capped=capped, cap=minimising.CAP)
+
+
 SUITES: dict[str, tuple[str, Callable[[int, int], Run], int]] = {
     "preferans-trump": ("Preferans, trump, declarer leads",
                         lambda n, s: preferans(n, s, minimise=False, all_cards=False), 200),
@@ -169,6 +176,14 @@ SUITES: dict[str, tuple[str, Callable[[int, int], Run], int]] = {
     "priffe-cards": ("Priffe, every card", lambda n, s: priffe(n, s, trump_game=True, all_cards=True),
                      50),
     "priffe-nolla": ("Priffe, nolla (no trump, fewest tricks)", priffe_nolla, 20),
+    "vienna-bettel": ("Vienna, bettel without talon", partial(contract_run, "vienna", "bettel-ohne"), 100),
+    "vienna-plauderer": ("Vienna, plauderer without talon", partial(contract_run, "vienna", "plauderer-ohne"),
+                         100),
+    "preferans-allpass": ("Preferans, all-pass, talon-led tricks, every player",
+                          partial(contract_run, "preferans", "allpass", talon_leads=True), 100),
+    "vienna-allpass": ("Vienna, Ausfechten (all-pass), every player",
+                       partial(contract_run, "vienna", "allpass"), 100),
+    "priffe-passnolla": ("Priffe, passnolla", partial(contract_run, "priffe", "passnolla"), 20),
 }
 
 

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
+import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from functools import partial
+from typing import TextIO
 
 import click
-from rich.console import Console
-from rich.progress import Progress
 
 from prefdd.cli.analysis_render import analysis_to_json, analysis_to_text, session_to_json, session_to_text
+from prefdd.cli.command import PrefddCommand
+from prefdd.cli.exits import ANSWERED, stop, stopped_line
+from prefdd.cli.inputs import read_text
 from prefdd.cli.options import threads_option
+from prefdd.cli.progress import progress_bar
 from prefdd.rules import (
     GAMES,
     Play,
@@ -24,7 +28,9 @@ from prefdd.rules import (
     parse_seat,
     read_session,
 )
-from prefdd.solver import analyse
+from prefdd.rules.session import SessionDeal
+from prefdd.solver import Analysis, analyse
+from prefdd.solver.stopping import run_stoppable
 
 PLAY_HELP = """\b
 The play (--play): the cards in the order played, suit then rank, with suit
@@ -56,34 +62,44 @@ def _setup(game_name: str, deal_text: str, contract: str, dealer: str | None, de
     game = get_game(game_name)
     deal = parse_deal(deal_text, game)
     hands = len(deal.hands)
-    home_seat = parse_seat(home, game, hands)
-    players = len(deal.active_seats) - (home_seat is not None)
-    return get_contract(game, contract).setup(
-        deal, parse_seat(dealer, game, hands) or 0, parse_seat(declarer, game, hands),
-        home=home_seat, invite=parse_seat(invite, game, hands),
-        trump="contract" if trump is None else parse_trump(trump),
-        rules=game.parse_rules(rules_text) if rules_text is not None else None,
-        talon_leads=tuple(parse_cards(talon_leads or "")),
-        played=parse_play(play_text, players),
-    )
+    the_contract = get_contract(game, contract)
+    setup = partial(the_contract.setup, deal, parse_seat(dealer, game, hands) or 0,
+                    parse_seat(declarer, game, hands), home=parse_seat(home, game, hands),
+                    invite=parse_seat(invite, game, hands),
+                    trump="contract" if trump is None else parse_trump(trump),
+                    rules=game.parse_rules(rules_text) if rules_text is not None else None,
+                    talon_leads=tuple(parse_cards(talon_leads or "")))
+    # The setup checked first, then the play read for the players it leaves in the play.
+    return setup(played=parse_play(play_text, len(setup().position.seats)))
 
 
-@contextlib.contextmanager
-def _progress() -> Iterator[Callable[[int, int], None] | None]:
-    """A progress bar on stderr when it is a terminal (a big deal can take a while), else nothing."""
-    if not sys.stderr.isatty():
-        yield None
-        return
-    with Progress(transient=True, console=Console(stderr=True)) as bar:
-        task = bar.add_task("analysing", total=None)
-
-        def advance(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield advance
+def wants_colour(stream: TextIO) -> bool:
+    """Whether text for `stream` may have colour: a terminal, and NO_COLOR not set (no-color.org)."""
+    return stream.isatty() and not os.environ.get("NO_COLOR")
 
 
-@click.command(name="analyse", epilog=PLAY_HELP)
+def _shifted(advance: Callable[[int, int], None], before: int, total: int, cards: int, _: int) -> None:
+    """A deal's progress as the session's: `before` cards of earlier deals, `total` in all."""
+    advance(before + cards, total)
+
+
+def _analyse_session(entries: list[SessionDeal], advance: Callable[[int, int], None] | None,
+                     threads: int | None = None) -> list[tuple[SessionDeal, Analysis]]:
+    """Each deal of a session analysed, in order; stopped, those analysed before the stop."""
+    total = sum(len(entry.play.position.played) for entry in entries)
+    done: list[tuple[SessionDeal, Analysis]] = []
+    before = 0
+    for entry in entries:
+        step = None if advance is None else partial(_shifted, advance, before, total)
+        analysis = analyse(entry.play, step, threads=threads)
+        if analysis.partial:
+            break
+        done.append((entry, analysis))
+        before += len(entry.play.position.played)
+    return done
+
+
+@click.command(name="analyse", cls=PrefddCommand, epilog=PLAY_HELP)
 @click.argument("game", metavar="[GAME]", required=False,
                 type=click.Choice(sorted(GAMES), case_sensitive=False))
 @click.argument("deal", required=False)
@@ -119,14 +135,15 @@ def analyse_command(game: str | None, deal: str | None, contract: str | None, de
     if session is not None:
         if game is not None or deal is not None or contract is not None or play_text is not None:
             raise click.UsageError("give --session FILE alone, or GAME DEAL --contract --play")
-        stream = sys.stdin if session == "-" else open(session, encoding="utf-8")  # noqa: SIM115
-        with stream:
-            entries = read_session(stream.read())
-        with _progress() as advance:
-            results = [(entry, analyse(entry.play, advance, threads=threads)) for entry in entries]
-        click.echo(json.dumps(session_to_json(results)) if as_json
-                   else session_to_text(results, ascii_only), nl=as_json)
-        return 0
+        entries = read_session(read_text(session))
+        with progress_bar("cards") as advance:
+            results = run_stoppable(_analyse_session, entries, advance, threads)
+        count = len(entries)
+        click.echo(json.dumps(session_to_json(results, count)) if as_json
+                   else session_to_text(results, ascii_only, count), nl=as_json)
+        if len(results) < count:
+            return stop(stopped_line(len(results), count, "deals analysed"))
+        return ANSWERED
     if game is None or deal is None:
         raise click.UsageError("give GAME and DEAL (or --session FILE)")
     if contract is None:
@@ -135,11 +152,13 @@ def analyse_command(game: str | None, deal: str | None, contract: str | None, de
         raise click.UsageError("give the cards played with --play")
     played = _setup(game, deal, contract, dealer, declarer, home, invite, trump, rules_text,
                     talon_leads, play_text)
-    with _progress() as advance:
-        result = analyse(played, advance, threads=threads)
+    with progress_bar("cards") as advance:
+        result = run_stoppable(analyse, played, advance, threads=threads)
     if as_json:
         click.echo(json.dumps(analysis_to_json(result)))
     else:
-        colour = not ascii_only and sys.stdout.isatty()
+        colour = not ascii_only and wants_colour(sys.stdout)
         click.echo(analysis_to_text(result, ascii_only, colour), nl=False)
-    return 0
+    if result.partial:
+        return stop(stopped_line(len(result.cards), len(played.position.played), "cards analysed"))
+    return ANSWERED

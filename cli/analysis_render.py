@@ -195,9 +195,12 @@ def card_table(analysis: Analysis, ascii: bool, names: Sequence[str] = ()) -> Ri
 
 def summary_lines(analysis: Analysis, names: Sequence[str] = ()) -> list[str]:
     """The mistakes, what each player lost, and where the play ends."""
+    played = len(analysis.play.position.played)
     if not analysis.cards:
-        return ["No card played yet: 'prefdd solve' gives the value and the best line."]
-    lines = []
+        return ["Stopped before any card was analysed." if analysis.partial
+                else "No card played yet: 'prefdd solve' gives the value and the best line."]
+    lines = [f"Stopped: the first {len(analysis.cards)} of the {played} cards played are analysed."
+             ] if analysis.partial else []
     mistakes = analysis.mistakes
     lost = analysis.lost_by_seat
     if mistakes:
@@ -208,19 +211,21 @@ def summary_lines(analysis: Analysis, names: Sequence[str] = ()) -> list[str]:
     else:
         lines.append("No card cost anything: every card was a best card, double dummy.")
     position = analysis.play.position
-    if analysis.per_player and position.to_play is None:
+    # Every card judged, to the end of the deal, or the play goes on from the last card judged.
+    ended = position.to_play is None and not analysis.partial
+    if analysis.per_player and ended:
         lines.append("Tricks taken as played: " + ", ".join(
             f"{_seat_name(analysis, s, names)} {position.tricks_won[s]}" for s in position.seats) + ".")
     if not analysis.per_player:
         end = analysis.cards[-1].after
         first = analysis.cards[0].before
         if isinstance(end, bool):
-            how = "as played" if position.to_play is None else "with best play after the last card"
+            how = "as played" if ended else "with best play after the last card"
             lines.append(f"The declarer {'could win' if first else 'could not win'} the deal at the start "
                          f"and {'wins' if end else 'loses'} it {how}.")
         else:
             total = sum(position.tricks_won) + position.tricks_left
-            rest = "as played" if position.to_play is None else "with best play after the last card"
+            rest = "as played" if ended else "with best play after the last card"
             lines.append(f"The side takes {end} of {total} tricks {rest} "
                          f"({first} with best play from the start).")
     return lines
@@ -253,6 +258,8 @@ def analysis_to_json(analysis: Analysis) -> dict:
         "side": None if analysis.per_player else list(_side(analysis)),
         "cards": [card_to_json(c) for c in analysis.cards],
         "lost_by_seat": {str(s): n for s, n in analysis.lost_by_seat.items()},
+        "partial": analysis.partial,
+        "cards_played": len(position.played),
     }
 
 
@@ -282,9 +289,13 @@ def session_totals(deals: Sequence[tuple[SessionDeal, Analysis]]) -> dict[str, d
     return totals
 
 
-def session_to_text(deals: Sequence[tuple[SessionDeal, Analysis]], ascii: bool = False) -> str:
-    """One line per deal, then the totals per player."""
+def session_to_text(deals: Sequence[tuple[SessionDeal, Analysis]], ascii: bool = False,
+                    count: int | None = None) -> str:
+    """One line per deal, then the totals per player; `count`: the deals in the session, if more
+    than those analysed (a stopped run)."""
     items: list[RenderableType] = []
+    if count is not None and count > len(deals):
+        items.append(Text(f"Stopped: the first {len(deals)} of the {count} deals are analysed."))
     for entry, analysis in deals:
         contract = analysis.play.contract
         title = contract.title if not ascii else _ascii(contract.title)
@@ -311,10 +322,13 @@ def session_to_text(deals: Sequence[tuple[SessionDeal, Analysis]], ascii: bool =
     return render(items)
 
 
-def session_to_json(deals: Sequence[tuple[SessionDeal, Analysis]]) -> dict:
-    """Every deal's analysis and the totals per player."""
+def session_to_json(deals: Sequence[tuple[SessionDeal, Analysis]], count: int | None = None) -> dict:
+    """Every deal's analysis and the totals per player; `count`: the deals in the session, if more
+    than those analysed (a stopped run)."""
     return {
         "deals": [{"title": entry.title, "line": entry.line, "players": list(entry.players),
                    **analysis_to_json(analysis)} for entry, analysis in deals],
         "totals": session_totals(deals),
+        "partial": count is not None and count > len(deals),
+        "session_deals": len(deals) if count is None else count,
     }

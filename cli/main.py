@@ -1,6 +1,7 @@
 """The ``prefdd`` command: click commands over the solver API, no game logic.
 
-Bad input of any kind ends with one line on stderr and exit status 2.
+Bad input of any kind ends with one line on stderr and exit status 2, Ctrl-C with one line
+and exit status 130 (:mod:`prefdd.cli.exits`).
 """
 
 from __future__ import annotations
@@ -8,10 +9,14 @@ from __future__ import annotations
 import importlib
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 
 import click
 
+from prefdd.cli.command import PrefddCommand
+from prefdd.cli.exits import ANSWERED, BAD_INPUT, fail, internal_error, one_line, stop, stopped_line
+from prefdd.cli.inputs import read_lines
 from prefdd.cli.options import score_options, scoring_options, threads_option
 from prefdd.cli.render import (
     contract_to_json,
@@ -34,7 +39,9 @@ from prefdd.rules import (
     parse_play,
     parse_seat,
 )
-from prefdd.solver import score, solve, solve_contract
+from prefdd.solver import score, solve
+from prefdd.solver.analyses.contracts import solve_play
+from prefdd.solver.stopping import run_stoppable
 
 GAME_NAMES = ("preferans", "vienna", "polskt-pass", "priffe")
 
@@ -46,11 +53,18 @@ LAZY_COMMANDS = {
     "bid": "prefdd.cli.bid:bid_command",
     "table": "prefdd.cli.table:table_command",
     "talon": "prefdd.cli.talon:talon_command",
+    "whist": "prefdd.cli.whist:whist_command",
 }
 
 
+class _Interrupted(Exception):
+    """Ctrl-C, past click: click would print a blank line for a KeyboardInterrupt."""
+
+
 class PrefddGroup(click.Group):
-    """Runs a command and turns every input error into one line on stderr, exit 2."""
+    """Runs a command and ends every run as :mod:`prefdd.cli.exits` says: an answer, or one line."""
+
+    command_class = PrefddCommand
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
@@ -61,18 +75,32 @@ class PrefddGroup(click.Group):
             self.add_command(getattr(importlib.import_module(module), attribute), name)
         return super().get_command(ctx, name)
 
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise _Interrupted from None
+
     def main(self, *args, **kwargs):  # type: ignore[override]
         kwargs["standalone_mode"] = False
         try:
             code = super().main(*args, **kwargs)
-        except (click.UsageError, InvalidInputError) as error:
-            message = error.format_message() if isinstance(error, click.UsageError) else str(error)
-            click.echo(f"prefdd: error: {message}", err=True)
-            sys.exit(2)
-        except click.Abort:
-            click.echo("prefdd: aborted", err=True)
-            sys.exit(1)
-        sys.exit(code if isinstance(code, int) else 0)
+        except click.exceptions.NoArgsIsHelpError as error:
+            click.echo(error.ctx.get_help())
+            code = ANSWERED
+        except click.ClickException as error:  # usage errors, files click could not open
+            fail(error.format_message())
+        except InvalidInputError as error:
+            fail(str(error))
+        except (_Interrupted, click.Abort, KeyboardInterrupt):
+            code = stop()
+        except OSError as error:  # a file named on the command line that cannot be written
+            fail(f"{error.filename}: {error.strerror}" if error.filename and error.strerror else str(error))
+        except MemoryError:
+            fail("not enough memory for this question")
+        except Exception as error:  # a bug: still one line, but exit status 1
+            internal_error(error)
+        sys.exit(code if isinstance(code, int) else ANSWERED)
 
 
 @click.group(cls=PrefddGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -111,12 +139,11 @@ def build_position(game: Game, deal_text: str, trump: str | None, leader: str | 
     )
 
 
-def _deals(batch: str) -> Iterator[str]:
-    stream = sys.stdin if batch == "-" else open(batch, encoding="utf-8")  # noqa: SIM115
-    with stream:
-        for line in stream:
-            if line.strip() and not line.lstrip().startswith("#"):
-                yield line.strip()
+def _deals(batch: str) -> Iterator[tuple[int, str | InvalidInputError]]:
+    """Each deal line of a batch with its line number (blank lines and '#' comments left out)."""
+    for number, line in read_lines(batch):
+        if isinstance(line, InvalidInputError) or line.strip() and not line.lstrip().startswith("#"):
+            yield number, line if isinstance(line, InvalidInputError) else line.strip()
 
 
 def _contract_help() -> str:
@@ -194,21 +221,21 @@ def solve_command(game: str, deal: str | None, contract: str | None, dealer: str
         rules = the_game.parse_rules(rules_text) if rules_text is not None else None
         quiet = as_json or batch is not None
         the_deal = parse_deal(deal_text, the_game)
-        players = len(the_deal.active_seats) - (the_contract is not None and home is not None)
-        played = parse_play(play, players) if play else ()
+        seats = len(the_deal.hands)
         if the_contract is not None:
-            seats = len(the_deal.hands)
-            result = solve_contract(
-                the_deal, the_contract, parse_seat(dealer, the_game, seats) or 0,
+            setup = partial(
+                the_contract.setup, the_deal, parse_seat(dealer, the_game, seats) or 0,
                 parse_seat(declarer, the_game, seats), home=parse_seat(home, the_game, seats),
                 player=parse_seat(player, the_game, seats),
                 trump="contract" if trump is None else parse_trump(trump), rules=rules,
-                played=played, talon_leads=tuple(parse_cards(talon_leads or "")),
-                invite=parse_seat(invite, the_game, seats),
-                card_values=all_cards, line=True, threads=threads)
+                talon_leads=tuple(parse_cards(talon_leads or "")), invite=parse_seat(invite, the_game, seats))
+            # The setup checked first, then the play read for the players it leaves in the play.
+            played = parse_play(play, len(setup().position.seats)) if play is not None else ()
+            result = solve_play(setup(played=played), card_values=all_cards, line=True, threads=threads)
             scored = score(result, options)
             return (contract_to_json(result, scored, line),
                     None if quiet else contract_to_text(result, scored, options, line))
+        played = parse_play(play, len(the_deal.active_seats)) if play is not None else ()
         asked = player if player is not None else declarer
         position = build_position(the_game, deal_text, trump, leader, asked, rules, played)
         solution = solve(position, position.declarer, minimise=minimise,
@@ -218,18 +245,32 @@ def solve_command(game: str, deal: str | None, contract: str | None, dealer: str
     if batch is not None:
         if deal is not None:
             raise click.UsageError("give a DEAL or --batch, not both")
-        failed = 0
-        for number, deal_text in enumerate(_deals(batch), start=1):
-            try:
-                click.echo(json.dumps(answer(deal_text)[0]))
-            except InvalidInputError as error:
-                failed += 1
-                click.echo(json.dumps({"deal": deal_text, "error": str(error)}))
-                click.echo(f"prefdd: error: deal {number}: {error}", err=True)
-        return 2 if failed else 0
+        return _solve_batch(batch, lambda text: answer(text)[0])
     if deal is None:
         raise click.UsageError("give a DEAL (or --batch FILE)")
-    data, text = answer(deal)
+    data, text = run_stoppable(answer, deal)
     click.echo(json.dumps(data) if as_json else text)
     return 0
 
+
+
+def _solve_batch(batch: str, answer: Callable[[str], dict]) -> int:
+    """Answer each deal of a batch file as a JSON line; a bad deal gets an error line naming its line."""
+    name = "standard input" if batch == "-" else batch
+    failed = solved = 0
+    try:
+        for number, deal_text in _deals(batch):
+            try:
+                if isinstance(deal_text, InvalidInputError):
+                    raise deal_text
+                click.echo(json.dumps(run_stoppable(answer, deal_text)))
+                solved += 1
+            except InvalidInputError as error:
+                failed += 1
+                message = f"{name}, line {number}: {error}"
+                shown = None if isinstance(deal_text, InvalidInputError) else deal_text
+                click.echo(json.dumps({"line": number, "deal": shown, "error": message}))
+                click.echo(f"prefdd: error: {one_line(message)}", err=True)
+    except KeyboardInterrupt:
+        return stop(stopped_line(solved, None, f"deal{'s' * (solved != 1)} solved"))
+    return BAD_INPUT if failed else ANSWERED

@@ -126,7 +126,7 @@ def _as_data(scored: object) -> object:
 def _score_words(scored: object, options: ScoreOptions, position: Position) -> str:
     """The score in one line: each seat's (or side's) non-zero entries."""
     if scored is None:
-        return "No score: an ending is not a whole deal."
+        return "No score: not a whole deal of the game (an ending, or a player of the table not in the play)."
     rows = scored if isinstance(scored, tuple) else getattr(scored, "payments", ())
     parts = []
     for row in rows:
@@ -196,10 +196,14 @@ def _leader_words(position: Position) -> str:
 
 def _answer(position: Position, solution: Solution) -> str:
     who = side_name(position, solution.seats)
-    total = solution.tricks_won + position.tricks_left
+    total = sum(position.tricks_won) + position.tricks_left
     aim = "few" if solution.minimise else "many"
     takes = "take" if len(solution.seats) > 1 else "takes"
-    text = (f"{who[0].upper()}{who[1:]} {takes} {solution.tricks} of {_plural(total, 'trick')} "
+    so_far = ""
+    if position.tricks_left < total:
+        so_far = (f" ({solution.tricks_won} already won, {solution.tricks - solution.tricks_won} of the "
+                  f"{position.tricks_left} left)")
+    text = (f"{who[0].upper()}{who[1:]} {takes} {solution.tricks} of {_plural(total, 'trick')}{so_far} "
             f"double dummy, playing for as {aim} as possible against the other seats.")
     if solution.wins is not None:
         verdict = "wins" if solution.wins else "does not win"

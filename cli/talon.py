@@ -14,6 +14,9 @@ import json
 
 import click
 
+from prefdd.cli.command import PrefddCommand
+from prefdd.cli.exits import ANSWERED, stop, stopped_line
+from prefdd.cli.progress import progress_bar
 from prefdd.cli.talon_render import talon_to_json, talon_to_text
 from prefdd.rules import (
     POLSKT_PASS,
@@ -28,6 +31,8 @@ from prefdd.rules import (
 )
 from prefdd.rules.talon import parse_talon_deal, talon_deal
 from prefdd.solver import solve_talon
+from prefdd.solver.analyses.talon import MAX_WORKERS
+from prefdd.solver.stopping import run_stoppable
 
 TALON_GAMES = ("preferans", "vienna", "polskt-pass")
 
@@ -75,7 +80,7 @@ def _from_deal(game: Game, text: str, dealer_text: str, declarer_text: str | Non
     return parse_talon_deal(text, game, declarer), dealer, declarer
 
 
-@click.command(name="talon")
+@click.command(name="talon", cls=PrefddCommand)
 @click.argument("game", metavar="GAME", type=click.Choice(TALON_GAMES, case_sensitive=False))
 @click.argument("deal", required=False)
 @click.option("--hand", help="The declarer's hand before the talon, S.H.D.C (Polskt pass: his six cards).")
@@ -89,7 +94,7 @@ def _from_deal(game: Game, text: str, dealer_text: str, declarer_text: str | Non
               help="A contract to evaluate (repeat for more; default: every one he may name).")
 @click.option("--grid", is_flag=True, help="Also every discard's tricks for every contract.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
-@click.option("--threads", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--threads", type=click.IntRange(0, MAX_WORKERS), default=0, show_default=True,
               help="Threads to spread the contracts over (0: every core).")
 def talon_command(game: str, deal: str | None, hand: str | None, talon: str | None,
                   defenders: str | None, dealer: str, declarer: str | None, bid: str | None,
@@ -114,13 +119,16 @@ def talon_command(game: str, deal: str | None, hand: str | None, talon: str | No
         assert hand is not None
         the_deal, the_dealer, the_declarer = _from_hands(the_game, hand, talon, defenders, dealer,
                                                          declarer)
-    result = solve_talon(
-        the_deal, the_dealer, the_declarer, game=the_game,
-        contracts=[get_contract(the_game, c) for c in contracts] or None,
-        bid=get_contract(the_game, bid) if bid is not None else None, grid=grid,
-        workers=threads or None)
+    with progress_bar("questions") as update:
+        result = run_stoppable(
+            solve_talon, the_deal, the_dealer, the_declarer, game=the_game,
+            contracts=[get_contract(the_game, c) for c in contracts] or None,
+            bid=get_contract(the_game, bid) if bid is not None else None, grid=grid,
+            workers=threads or None, progress=update)
     if as_json:
         click.echo(json.dumps(talon_to_json(result, the_deal, the_game)))
     else:
         click.echo(talon_to_text(result, the_deal, the_game), nl=False)
-    return 0
+    if result.partial:
+        return stop(stopped_line(len(result.choices), result.requested, "contracts solved"))
+    return ANSWERED

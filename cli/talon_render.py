@@ -10,6 +10,8 @@
 from __future__ import annotations
 
 import io
+import shutil
+import sys
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -86,6 +88,22 @@ def _family_label(family: list[TalonChoice]) -> str:
     return " / ".join(labels)
 
 
+def _short_label(family: list[TalonChoice]) -> str:
+    """A family's contracts by name, for a column heading: ``6♠-10♠``, ``1 ♣``, ``mord/mord-open``."""
+    game = family[0].contract.game.name
+    if game == "preferans":
+        return _family_label(family)
+    names = []
+    for choice in family:
+        contract = choice.contract
+        if contract.trump is None:
+            names.append(contract.name)
+        else:
+            names.append(contract.trump.symbol if game == "polskt-pass"
+                         else f"{contract.name} {contract.trump.symbol}")
+    return "/".join(names)
+
+
 def _made_text(choice: TalonChoice) -> str:
     if choice.contract.game.name == "polskt-pass":
         return "wins" if choice.made else "-"
@@ -113,17 +131,21 @@ def talon_to_text(result: TalonResult, deal: Deal, game: Game) -> str:
                      _made_text(family[0]) if len(family) == 1 else
                      (_contract_label(made[-1]) if made else "-"), groups)
     text = "\n".join(lines) + "\n" + _render(grid)
+    of_those = ""
+    if result.partial:
+        text += f"Stopped: {len(result.choices)} of the {result.requested} contracts asked are solved.\n"
+        of_those = " (of those solved)"
     if polskt:
         winning = [c.contract.trump.symbol for c in result.choices
                    if c.made and c.contract.trump is not None]
         suits = ", ".join(winning[:-1]) + " or " + winning[-1] if len(winning) > 1 else "".join(winning)
-        text += (f"Seat {seat} wins the deal with {suits} trumps.\n" if winning
-                 else f"Seat {seat} cannot win the deal with any discard.\n")
+        text += (f"Seat {seat} wins the deal with {suits} trumps{of_those}.\n" if winning
+                 else f"Seat {seat} cannot win the deal with any discard{of_those}.\n")
     elif result.best is None:
-        text += "No contract makes with any discard.\n"
+        text += f"No contract{of_those} makes with any discard.\n"
     else:
         best = result.best
-        text += (f"Highest contract that makes: {_contract_label(best)}, {best.tricks} tricks, "
+        text += (f"Highest contract that makes{of_those}: {_contract_label(best)}, {best.tricks} tricks, "
                  f"laying away {group_text(best.groups[0])}.\n")
     if result.grid is not None and result.discards is not None:
         text += _grid_text(result)
@@ -131,22 +153,11 @@ def talon_to_text(result: TalonResult, deal: Deal, game: Game) -> str:
 
 
 def _grid_text(result: TalonResult) -> str:
-    """The discard × contract grid, contracts asking the same question shown once."""
+    """The discard × contract grid, one column per question: contracts that ask the same of the
+    cards (6♠ … 10♠) share their tricks, so they share a column."""
     assert result.grid is not None and result.discards is not None
-    columns: list[tuple[str, int]] = []
-    choices = result.choices
-    j = 0
-    while j < len(choices):
-        k = j
-        while (k + 1 < len(choices) and choices[k + 1].contract.trump == choices[j].contract.trump
-               and choices[k + 1].contract.aim == choices[j].contract.aim
-               and (result.grid[:, k + 1] == result.grid[:, j]).all()):
-            k += 1
-        label = _contract_label(choices[j])
-        if k > j:
-            label += f"-{_contract_label(choices[k])}"
-        columns.append((label, j))
-        j = k + 1
+    index = {id(choice): j for j, choice in enumerate(result.choices)}
+    columns = [(_short_label(family), index[id(family[0])]) for family in _families(result.choices)]
     grid = RichTable(box=box.SIMPLE, title="declarer's tricks by discard")
     grid.add_column("discard")
     for label, _ in columns:
@@ -168,7 +179,9 @@ def _hand(cards: frozenset[Card]) -> str:
 
 
 def _render(table: RichTable) -> str:
-    console = Console(width=120, color_system=None, record=True, file=io.StringIO())
+    """The table as text, as wide as the terminal (120 columns when the output is not one)."""
+    width = shutil.get_terminal_size((120, 24)).columns if sys.stdout.isatty() else 120
+    console = Console(width=width, color_system=None, record=True, file=io.StringIO())
     console.print(table)
     return "".join(line.rstrip() + "\n" for line in console.export_text().splitlines())
 
@@ -196,6 +209,8 @@ def talon_to_json(result: TalonResult, deal: Deal, game: Game) -> dict:
         "hands": [_cards(h) for h in deal.hands],
         "choices": [choice_data(c) for c in result.choices],
         "best": None if result.best is None else result.best.contract.name,
+        "partial": result.partial,
+        "requested": result.requested,
     }
     if result.grid is not None and result.discards is not None:
         data["grid"] = {

@@ -49,6 +49,7 @@ if TYPE_CHECKING:  # the solver's names for type checkers; at run time __getattr
         Solution,
         Table,
         TalonResult,
+        WhistResult,
         analyse,
         analyse_contract,
         bid,
@@ -58,12 +59,13 @@ if TYPE_CHECKING:  # the solver's names for type checkers; at run time __getattr
         solve_many,
         solve_talon,
         table,
+        whist,
     )
 
 _SOLVER_NAMES = (
-    "Analysis", "BidResult", "ContractResult", "Solution", "Table", "TalonResult",
+    "Analysis", "BidResult", "ContractResult", "Solution", "Table", "TalonResult", "WhistResult",
     "analyse", "analyse_contract", "bid", "score", "solve", "solve_contract", "solve_many",
-    "solve_talon", "table",
+    "solve_talon", "table", "whist",
 )
 
 __all__ = [

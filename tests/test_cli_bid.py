@@ -90,6 +90,15 @@ def test_a_stop_prints_the_partial_result_and_exits_130(monkeypatch: pytest.Monk
     assert "Stopped early: 5 of 20 layouts solved" in result.output
 
 
+def test_a_stop_while_the_layouts_are_dealt_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    def dealing(*args, **kwargs):
+        raise KeyboardInterrupt  # as from a slow 'makes' condition, before any layout is solved
+
+    monkeypatch.setattr(prefdd.cli.bid, "bid", dealing)
+    result = run("bid", "preferans", "--hand", HAND, "--dealer", "2", "--where", "declarer makes 9S")
+    assert result.exit_code == 130 and "stopped before any layout was solved" in result.output
+
+
 @pytest.mark.parametrize("args,message", [
     (["--hand", "SA SK"], "the hand holds 2 cards"),
     (["--hand", HAND, "--samples", "5", "--exact"], "not both"),
@@ -97,7 +106,7 @@ def test_a_stop_prints_the_partial_result_and_exits_130(monkeypatch: pytest.Monk
     (["--hand", HAND, "--seat", "5"], "unknown seat"),
     (["--hand", HAND, "--contracts", "7Z"], "unknown preferans contract"),
     (["--hand", HAND, "--known", "SA"], "write a seat, a colon"),
-    (["--hand", HAND, "--samples", "0"], "at least 1"),
+    (["--hand", HAND, "--samples", "0"], "0 is not in the range x>=1"),
 ])
 def test_bad_input_is_one_line(args: list[str], message: str) -> None:
     result = run("bid", "preferans", *args)

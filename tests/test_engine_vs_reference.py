@@ -11,6 +11,7 @@ import itertools
 import os
 from dataclasses import dataclass
 
+import pytest
 import reference
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -168,3 +169,41 @@ def test_the_line_is_legal_and_reaches_the_value(case: Case, minimise: bool) -> 
         assert reference.solve(**args, goal="win", side={case.seat}) == solution.wins
     else:
         assert sum(end.tricks_won[s] for s in solution.seats) == solution.tricks
+
+
+@st.composite
+def endings(draw, game: Game, seats: int, sizes: tuple[int, int], constraints: Constraint) -> Case:
+    """Every seat holding `sizes` cards (at most two or three suits, so that the suits run long), no trump,
+    any leader, declarer and seat, and part of a trick played or not."""
+    suits = draw(st.sets(st.sampled_from(list(Suit)), min_size=2, max_size=3))
+    cards = [c for c in sorted(game.deck(seats)) if c.suit in suits]
+    size = draw(st.integers(sizes[0], min(sizes[1], len(cards) // seats)))
+    deck = draw(st.permutations(cards))
+    hands = [deck[i * size:(i + 1) * size] for i in range(seats)]
+    case = Case(game, hands, None, draw(st.integers(0, seats - 1)), draw(st.integers(0, seats - 1)),
+                constraints, [], draw(st.integers(0, seats - 1)))
+    for _ in range(draw(st.integers(0, seats - 1))):
+        case.played.append(parse_card(draw(st.sampled_from(sorted(reference.legal_plays(**case.reference_args()))))))
+    return case
+
+
+@settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))
+@given(case=endings(GAMES["priffe"], 4, (3, 5), Constraint.FOLLOW))
+def test_partnership_fewest_tricks_equal_the_reference(case: Case) -> None:
+    """Nolla endings: two sides of partners both playing to lose tricks (either side asking, every leader)."""
+    check_tricks(case, minimise=True)
+
+
+@pytest.mark.slow
+@settings(SETTINGS, max_examples=max(1, EXAMPLES // 40))
+@given(case=endings(GAMES["priffe"], 4, (6, 6), Constraint.FOLLOW))
+def test_six_card_partnership_fewest_tricks_equal_the_reference(case: Case) -> None:
+    """Six cards a hand: the reference takes about half a minute each (with -m slow)."""
+    check_tricks(case, minimise=True)
+
+
+@settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))
+@given(case=endings(GAMES["preferans"], 3, (3, 6), Constraint.FOLLOW | Constraint.RUFF))
+def test_misere_against_two_defenders_equals_the_reference(case: Case) -> None:
+    """Three seats, one playing to lose tricks against two defenders (either one asking, or the declarer)."""
+    check_tricks(case, minimise=True)

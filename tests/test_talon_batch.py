@@ -49,6 +49,23 @@ def test_an_enumeration_in_order_matches_solve_talon() -> None:
         assert tricks[row].tolist() == [result.choice(c.name).tricks for c in contracts]
 
 
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), game=st.sampled_from(["preferans", "vienna"]),
+       seat=st.integers(0, 2), step=st.integers(1, 2), shown=st.booleans())
+def test_another_seat_declaring_picks_up_the_talon(seed: int, game: str, seat: int, step: int,
+                                                   shown: bool) -> None:
+    """A defender's view: the declarer is another seat, whose hand and (unless shown) talon are unseen."""
+    hidden = _hidden(game, seed, seat, (seat + 2) % 3, shown)
+    declarer = (seat + step) % 3
+    contracts = [c for c in talon_order(hidden.game) if c.name in ("6S", "7NT", "misere", "1", "4", "bettel")]
+    layouts = hidden.sample(2, seed)
+    tricks = talon_tricks(hidden, contracts, layouts, declarer)
+    for row, layout in enumerate(layouts):
+        deal = hidden.with_talon(hidden.deal(layout)[0], declarer)
+        result = solve_talon(deal, hidden.dealer, declarer, contracts=contracts)
+        assert tricks[row].tolist() == [result.choice(c.name).tricks for c in contracts], (row, layout)
+
+
 def test_no_layouts_no_answers() -> None:
     hidden = _hidden("preferans", 1, 0, 2, True)
     assert talon_tricks(hidden, talon_order(PREFERANS), hidden.enumerate(0)).shape == (0, 26)

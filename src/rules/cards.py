@@ -36,6 +36,8 @@ class Suit(enum.IntEnum):
         >>> Suit.parse("h"), Suit.parse("♣")
         (<Suit.HEARTS: 1>, <Suit.CLUBS: 3>)
         """
+        if not isinstance(text, str):
+            raise InvalidInputError(f"a suit is written as text (S H D C or ♠ ♥ ♦ ♣), not {text!r}")
         key = text.strip().upper()
         for suit in cls:
             if key in (suit.letter, suit.symbol, suit.symbol + "\ufe0f"):
@@ -71,6 +73,8 @@ class Rank(enum.IntEnum):
         >>> Rank.parse("10"), Rank.parse("q")
         (<Rank.TEN: 10>, <Rank.QUEEN: 12>)
         """
+        if not isinstance(text, str):
+            raise InvalidInputError(f"a rank is written as text (A K Q J T/10 9 ... 2), not {text!r}")
         key = text.upper()
         if key == "10":
             return cls.TEN
@@ -95,6 +99,11 @@ class Card:
     suit: Suit
     rank: Rank
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.suit, Suit) or not isinstance(self.rank, Rank):
+            raise InvalidInputError(f"a Card is a Suit and a Rank, like Card(Suit.SPADES, Rank.ACE), not "
+                                    f"{self.suit!r} and {self.rank!r} (parse_card reads 'SA')")
+
     def __hash__(self) -> int:  # cards are hashed by the million in sets and dict keys: keep it cheap
         return self.suit * 16 + self.rank
 
@@ -112,6 +121,8 @@ class Card:
 
 def parse_card(text: str) -> Card:
     """The card written as suit then rank: ``SA``, ``HT``, ``H10``, ``♣9``."""
+    if not isinstance(text, str):
+        raise InvalidInputError(f"a card is written as text, like 'SA', not {text!r}")
     token = text.strip()
     if len(token) < 2:
         raise InvalidInputError(f"cannot read card {text!r}: write suit then rank, like SA or HT")
@@ -134,4 +145,6 @@ def parse_cards(text: str) -> list[Card]:
     >>> parse_cards("SA, SK HT")
     [Card('SA'), Card('SK'), Card('HT')]
     """
+    if not isinstance(text, str):
+        raise InvalidInputError(f"cards are written as text, like 'SA SK', not {text!r}")
     return [parse_card(token) for token in text.replace(",", " ").split()]

@@ -29,10 +29,15 @@ class Constraint(enum.Flag):
 
     @classmethod
     def parse(cls, text: str) -> Constraint:
-        """A comma-separated list of constraint names (``none`` or empty for none)."""
+        """A comma-separated list of constraint names (``none`` for none)."""
+        if not isinstance(text, str):
+            raise InvalidInputError(f"play constraints are written as text, like 'follow,ruff', not {text!r}")
+        words = [word for word in text.replace(" ", "").split(",") if word]
+        if not words:
+            raise InvalidInputError("no play constraint named: write them comma-separated, or 'none'")
         result = cls.NONE
-        for word in text.replace(" ", "").split(","):
-            if word in ("", "none"):
+        for word in words:
+            if word.lower() == "none":
                 continue
             key = word.upper().replace("-", "_")
             if key not in cls.__members__ or key == "NONE":

@@ -21,6 +21,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
+from prefdd.rules import checks
 from prefdd.rules.cards import Card, Suit
 from prefdd.rules.constraints import Constraint
 from prefdd.rules.deal import Deal
@@ -110,6 +111,14 @@ class Contract:
         (an option of Preferans all-pass); `invite` is a Vienna defender who goes
         with and invites the other (both then play, and need four tricks together).
         """
+        checks.instance(deal, Deal, "deal", "a Deal (parse_deal reads one)")
+        checks.integer(dealer, "dealer")
+        for role, seat in (("declarer", declarer), ("home", home), ("player", player), ("invite", invite)):
+            checks.integer(seat, role, optional=True)
+        if trump != "contract":
+            checks.suit(trump, "trump")
+        checks.instance(rules, Constraint, "rules", "a Constraint or None", optional=True)
+        played, talon_leads = checks.cards(played, "played"), checks.cards(talon_leads, "talon_leads")
         if talon_leads and not (self.game is PREFERANS and self.aim is Aim.EACH_AVOIDS):
             raise InvalidInputError("talon leads are an option of Preferans all-pass only")
         n = len(deal.hands)
@@ -283,6 +292,8 @@ def get_contract(game: Game, name: str) -> Contract:
     >>> get_contract(VIENNA, "Sju").name
     'plauderer'
     """
+    checks.instance(game, Game, "game", "a Game (PREFERANS, VIENNA, POLSKT_PASS or PRIFFE)")
+    checks.text(name, "a contract's name")
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     key = ALIASES.get(game.name, {}).get(key, key)
     if game is PREFERANS:

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
+from prefdd.rules import checks
 from prefdd.rules.cards import Card, Rank, Suit
 from prefdd.rules.errors import InvalidInputError
 from prefdd.rules.games import Game
@@ -40,6 +41,17 @@ class Deal:
     hands: tuple[frozenset[Card], ...]
     out_of_play: frozenset[Card] = frozenset()
 
+    def __post_init__(self) -> None:
+        # Hands given as any iterables of Cards are kept as a tuple of frozensets.
+        if isinstance(self.hands, (str, bytes)) or not isinstance(self.hands, Iterable):
+            raise InvalidInputError(f"a Deal's hands must be a sequence of hands, not "
+                                    f"{checks.shown(self.hands)} (parse_deal reads the notation)")
+        hands = tuple(frozenset(checks.cards(hand, f"hand {seat}")) for seat, hand in enumerate(self.hands))
+        if not 2 <= len(hands) <= 5:
+            raise InvalidInputError(f"a deal has 2 to 5 hands, not {len(hands)}")
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "out_of_play", frozenset(checks.cards(self.out_of_play, "out_of_play")))
+
     @cached_property
     def active_seats(self) -> tuple[int, ...]:
         """The seats that hold cards, in play order (asked for at every solve: kept once known)."""
@@ -57,6 +69,9 @@ def parse_hand(text: str, game: Game | None = None, hands: int = 0) -> frozenset
     >>> sorted(parse_hand("A10..-.7"))
     [Card('ST'), Card('SA'), Card('C7')]
     """
+    checks.text(text, "a hand")
+    checks.instance(game, Game, "game", "a Game (PREFERANS ...) or None", optional=True)
+    checks.integer(hands, "hands", 0, 5)
     if text in ("-", "..."):
         return frozenset()
     suits = text.split(".")
@@ -101,6 +116,8 @@ def _split_ranks(ranks: str, hand: str) -> Iterable[Rank]:
 
 def parse_deal(text: str, game: Game) -> Deal:
     """Read a deal in the one-line notation and check it against the game."""
+    checks.text(text, "a deal")
+    checks.instance(game, Game, "game", "a Game (PREFERANS, VIENNA, POLSKT_PASS or PRIFFE)")
     body, _, out_text = text.partition("|")
     body = body.strip()
     first = 0
@@ -137,10 +154,13 @@ def parse_seat(text: str | None, game: Game, seats: int, role: str = "") -> int 
     """
     if text is None:
         return None
+    checks.text(text, "a seat")
+    checks.instance(game, Game, "game", "a Game (PREFERANS, VIENNA, POLSKT_PASS or PRIFFE)")
+    checks.integer(seats, "seats", 1, 5)
     key = text.strip().upper()
     if key in game.seat_names:
         return game.seat_names.index(key)
-    if key.isdigit() and int(key) < seats:
+    if key.isascii() and key.isdigit() and int(key) < seats:
         return int(key)
     names = f"0-{seats - 1}" + (" or " + " ".join(game.seat_names) if game.seat_names else "")
     raise InvalidInputError(f"unknown {role + ' ' if role else ''}seat {text!r} (seats are {names})")
@@ -149,7 +169,7 @@ def parse_seat(text: str | None, game: Game, seats: int, role: str = "") -> int 
 def _parse_first_seat(text: str, game: Game) -> int:
     if text.upper() in game.seat_names:
         return game.seat_names.index(text.upper())
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         return int(text)
     names = ", ".join(game.seat_names) + " or a number" if game.seat_names else "a seat number"
     raise InvalidInputError(f"unknown first seat {text!r} before ':' (use {names})")
@@ -157,6 +177,8 @@ def _parse_first_seat(text: str, game: Game) -> int:
 
 def check_cards(deal: Deal, game: Game) -> None:
     """Raise InvalidInputError for a card not in the game's deck or in two places of the deal."""
+    checks.instance(deal, Deal, "deal", "a Deal (parse_deal reads one)")
+    checks.instance(game, Game, "game", "a Game (PREFERANS, VIENNA, POLSKT_PASS or PRIFFE)")
     seen: dict[Card, str] = {}
     places = [(f"hand {game.seat_name(s)}", hand) for s, hand in enumerate(deal.hands)]
     places.append(("the cards out of play", deal.out_of_play))
@@ -173,6 +195,9 @@ def check_cards(deal: Deal, game: Game) -> None:
 def check_deal(deal: Deal, game: Game) -> None:
     """Raise InvalidInputError unless the deal is a legal deal or ending of the game."""
     check_cards(deal, game)
+    if len(deal.hands) not in game.table_sizes:
+        sizes = " or ".join(str(n) for n in game.table_sizes)
+        raise InvalidInputError(f"a {game.name} deal has {sizes} hands, this one has {len(deal.hands)}")
     active = deal.active_seats
     if len(active) < 2:
         raise InvalidInputError("a deal needs at least two hands with cards")

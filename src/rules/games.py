@@ -84,14 +84,17 @@ class Game:
         >>> VIENNA.parse_rules("trumpftvang").names
         'follow,ruff,head'
         """
+        if not isinstance(text, str):
+            raise InvalidInputError(f"play rules are written as text, like 'follow,ruff', not {text!r}")
         key = text.strip().lower().replace("å", "a")
         if key in self.variants:
             return self.variants[key]
         return Constraint.parse(text)
 
     def seat_name(self, seat: int) -> str:
-        """How a seat is shown: a compass letter in Priffe, its number elsewhere."""
-        return self.seat_names[seat] if self.seat_names else str(seat)
+        """How a seat is shown: a compass letter in Priffe, its number elsewhere (and for a seat
+        that does not exist, so that a message can name it)."""
+        return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else str(seat)
 
     def partner(self, seat: int) -> int | None:
         """The partner's seat in a partnership game, else None."""
@@ -142,6 +145,8 @@ GAMES: dict[str, Game] = {g.name: g for g in (PREFERANS, VIENNA, POLSKT_PASS, PR
 
 def get_game(name: str) -> Game:
     """The game named `name` (``preferans``, ``vienna``, ``polskt-pass``, ``priffe``)."""
+    if not isinstance(name, str):
+        raise InvalidInputError(f"a game is named by text ({', '.join(GAMES)}), not {name!r}")
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     if key not in GAMES:
         raise InvalidInputError(f"unknown game {name!r} (games: {', '.join(GAMES)})")

@@ -32,9 +32,15 @@ def parse_play(text: str, players: int) -> tuple[Card, ...]:
     ...
     prefdd.rules.errors.InvalidInputError: trick 1 of the play has 2 cards (♠A ♠7): ...
     """
+    if not isinstance(text, str):
+        raise InvalidInputError(f"a play is written as text, not {type(text).__name__}")
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
+        raise InvalidInputError(f"a trick has a card from each of 2 to 5 players, not {players!r}")
     groups = [group.replace(",", " ").split() for group in re.split(r"[/|\n]", text)]
     while groups and not groups[-1]:
         groups.pop()
+    if not groups:
+        raise InvalidInputError(f"the play {text!r} names no card: write the cards played, like 'SA S7 S8'")
     separated = len(groups) > 1
     cards: list[Card] = []
     for number, group in enumerate(groups, start=1):

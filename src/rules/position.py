@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from prefdd.rules import checks
 from prefdd.rules.cards import Card, Suit
 from prefdd.rules.constraints import Constraint
 from prefdd.rules.deal import Deal, check_deal
@@ -68,6 +69,7 @@ class Position:
     hands: tuple[frozenset[Card], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        self._check_types()
         if self.constraints is None:
             standard = self.game.constraints
             if len(self.deal.active_seats) < 3:
@@ -177,7 +179,7 @@ class Position:
     def play(self, cards: Sequence[Card]) -> Position:
         """The position after `cards` are played from this one."""
         return Position(
-            self.game, self.deal, self.trump, self.leader, self.played + tuple(cards),
+            self.game, self.deal, self.trump, self.leader, self.played + checks.cards(cards, "cards"),
             self.constraints, self.declarer, self.talon_leads,
         )
 
@@ -188,6 +190,17 @@ class Position:
 
     def _has_duty(self, seat: int, trick_leader: int) -> bool:
         return seat == self.lowest_winner_seat and trick_leader == self.declarer
+
+    def _check_types(self) -> None:
+        """Refuse arguments of the wrong kind here, not in the engine; sequences of cards become tuples."""
+        checks.instance(self.game, Game, "game", "a Game (PREFERANS, VIENNA, POLSKT_PASS or PRIFFE)")
+        checks.instance(self.deal, Deal, "deal", "a Deal (parse_deal reads one)")
+        checks.suit(self.trump, "trump")
+        checks.integer(self.leader, "leader")
+        checks.integer(self.declarer, "declarer", optional=True)
+        checks.instance(self.constraints, Constraint, "constraints", "a Constraint or None", optional=True)
+        object.__setattr__(self, "played", checks.cards(self.played, "played"))
+        object.__setattr__(self, "talon_leads", checks.cards(self.talon_leads, "talon_leads"))
 
     def _check_conditions(self) -> None:
         game, seats = self.game, self.deal.active_seats

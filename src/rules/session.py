@@ -31,6 +31,7 @@ with its line number.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from prefdd.rules.cards import Suit, parse_cards
 from prefdd.rules.contracts import Play, get_contract
@@ -76,20 +77,28 @@ def read_session(text: str) -> list[SessionDeal]:
     ... ''')
     >>> deals[0].play.position.tricks_won, deals[0].player(1)
     ((1, 1, 0), 'Boris')
+    >>> read_session("# nothing yet")
+    Traceback (most recent call last):
+    ...
+    prefdd.rules.errors.InvalidInputError: the session has no deal: write a block of 'key: value' lines ...
     >>> read_session("game: preferans\\ndeal: A8.K.. K7.A.. 9.7.8.\\nplay: SA")
     Traceback (most recent call last):
     ...
     prefdd.rules.errors.InvalidInputError: deal 1 (line 1): no contract: write a line 'contract: ...'
     """
+    if not isinstance(text, str):
+        raise InvalidInputError(f"a session is text, not {type(text).__name__}")
     deals = []
     carried: dict[str, str] = {}
-    for number, (line, block) in enumerate(_blocks(text), start=1):
+    for number, (line, block) in enumerate(_blocks(text.removeprefix("\ufeff")), start=1):
         fields = {**carried, **block}
         carried.update({k: v for k, v in block.items() if k in CARRIED})
         try:
             deals.append(_deal(number, line, fields))
         except InvalidInputError as error:
             raise InvalidInputError(f"deal {number} (line {line}): {error}") from None
+    if not deals:
+        raise InvalidInputError("the session has no deal: write a block of 'key: value' lines for each deal")
     return deals
 
 
@@ -136,14 +145,14 @@ def _deal(number: int, line: int, fields: dict[str, str]) -> SessionDeal:
     seats = {key: parse_seat(fields.get(key), game, hands, key) for key in ("dealer", "declarer", "home",
                                                                         "invite")}
     trump = fields.get("trump")
-    players = len(deal.active_seats) - (seats["home"] is not None)
-    play = contract.setup(
-        deal, seats["dealer"] or 0, seats["declarer"], home=seats["home"], invite=seats["invite"],
-        trump="contract" if trump is None else _trump(trump),
+    setup = partial(
+        contract.setup, deal, seats["dealer"] or 0, seats["declarer"], home=seats["home"],
+        invite=seats["invite"], trump="contract" if trump is None else _trump(trump),
         rules=game.parse_rules(fields["rules"]) if "rules" in fields else None,
         talon_leads=tuple(parse_cards(fields.get("talon-leads", ""))),
-        played=parse_play(fields["play"], players),
     )
+    # The setup checked first, then the play read for the players it leaves in the play.
+    play = setup(played=parse_play(fields["play"], len(setup().position.seats)))
     names = tuple(fields.get("players", "").split())
     if names and len(names) != hands:
         raise InvalidInputError(f"players names {len(names)} players, but the deal has {hands} seats")

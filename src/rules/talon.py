@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from itertools import combinations
 
+from prefdd.rules import checks
 from prefdd.rules.cards import Card
 from prefdd.rules.contracts import CONTRACTS, Contract
 from prefdd.rules.deal import Deal, check_cards, parse_hand
@@ -73,6 +74,7 @@ def talon_contracts(game: Game, bid: Contract | None = None) -> tuple[Contract, 
     ['misere']
     """
     order = talon_order(game)
+    checks.instance(bid, Contract, "bid", "a Contract or None", optional=True)
     if bid is None:
         if game is VIENNA:
             return tuple(c for c in order if c.name in _VIENNA_DEFAULT)
@@ -102,7 +104,7 @@ def allowed_contracts(game: Game, contracts: Iterable[Contract] | None,
     if contracts is None:
         return talon_contracts(game, bid)
     may = talon_contracts(game, bid) if bid is not None else talon_order(game)
-    contracts = list(contracts)
+    contracts = _contracts(contracts)
     asked = {c.name for c in contracts}
     for contract in contracts:
         if contract not in may:
@@ -122,9 +124,8 @@ def check_talon_deal(deal: Deal, game: Game, declarer: int) -> None:
     Polskt pass: the declarer holds 6, every other player in the play 5.
     """
     size = discard_size(game) + game.hand_size
-    if not 0 <= declarer < len(deal.hands):
-        raise InvalidInputError(f"declarer seat {declarer} does not exist "
-                                f"(seats 0-{len(deal.hands) - 1})")
+    checks.instance(deal, Deal, "deal", "a Deal (parse_talon_deal reads one)")
+    checks.seat(declarer, "declarer", len(deal.hands))
     check_cards(deal, game)
     held = len(deal.hands[declarer])
     if held != size:
@@ -154,6 +155,9 @@ def parse_talon_deal(text: str, game: Game, declarer: int) -> Deal:
     >>> [len(h) for h in deal.hands]
     [6, 5, 5]
     """
+    checks.text(text, "a talon deal")
+    _check_game(game)
+    checks.integer(declarer, "declarer")
     body, _, out_text = text.partition("|")
     hand_texts = body.split()
     if ":" in body:
@@ -193,9 +197,13 @@ def talon_deal(game: Game, declarer: int, hand: frozenset[Card], talon: frozense
     `seats` is the table size: at a table of four the seat that has no hand sits out
     (in Preferans and Vienna, the dealer).
     """
-    others = list(defenders)
-    if not 0 <= declarer < seats:
-        raise InvalidInputError(f"declarer seat {declarer} does not exist (seats 0-{seats - 1})")
+    _check_game(game)
+    checks.integer(seats, "seats", 3, 5)
+    hand, talon = frozenset(checks.cards(hand, "hand")), frozenset(checks.cards(talon, "talon"))
+    if isinstance(defenders, (str, bytes)) or not isinstance(defenders, Iterable):
+        raise InvalidInputError(f"defenders must be hands (sets of Cards), not {checks.shown(defenders)}")
+    others = [frozenset(checks.cards(other, "a defender's hand")) for other in defenders]
+    checks.seat(declarer, "declarer", seats)
     if game is not POLSKT_PASS and len(hand) != game.hand_size:
         raise InvalidInputError(f"the declarer's hand has {len(hand)} cards, not {game.hand_size}")
     if game is not POLSKT_PASS and len(talon) != 2:
@@ -215,6 +223,8 @@ def talon_deal(game: Game, declarer: int, hand: frozenset[Card], talon: frozense
 
 def legal_discards(deal: Deal, declarer: int, game: Game) -> tuple[frozenset[Card], ...]:
     """Every way to lay away cards from the declarer's hand (66 pairs of 12; 6 singles of 6)."""
+    checks.instance(deal, Deal, "deal", "a Deal")
+    checks.seat(declarer, "declarer", len(deal.hands))
     cards = sorted(deal.hands[declarer])
     return tuple(frozenset(c) for c in combinations(cards, discard_size(game)))
 
@@ -228,7 +238,9 @@ def lay_away(deal: Deal, declarer: int, discard: Iterable[Card]) -> Deal:
     >>> sorted(lay_away(deal, 0, [parse_card("SA")]).out_of_play)
     [Card('SA')]
     """
-    cards = frozenset(discard)
+    checks.instance(deal, Deal, "deal", "a Deal")
+    checks.seat(declarer, "declarer", len(deal.hands))
+    cards = frozenset(checks.cards(discard, "discard"))
     if not cards <= deal.hands[declarer]:
         raise InvalidInputError(f"the declarer does not hold {' '.join(map(str, sorted(cards)))}")
     hands = list(deal.hands)
@@ -241,5 +253,16 @@ def _cards(count: int) -> str:
 
 
 def _check_game(game: Game) -> None:
+    checks.instance(game, Game, "game", "a Game (PREFERANS, VIENNA or POLSKT_PASS)")
     if game not in (PREFERANS, VIENNA, POLSKT_PASS):
         raise InvalidInputError(f"{game.name} has no talon and no discard")
+
+
+def _contracts(contracts: Iterable[Contract]) -> list[Contract]:
+    if isinstance(contracts, (str, bytes)) or not isinstance(contracts, Iterable):
+        raise InvalidInputError(f"contracts must be Contracts (get_contract finds one by name), "
+                                f"not {checks.shown(contracts)}")
+    listed = list(contracts)
+    for contract in listed:
+        checks.instance(contract, Contract, "contracts", "Contracts (get_contract finds one by name)")
+    return listed

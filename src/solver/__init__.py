@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # the names for type checkers; at run time __getattr__ import
     from prefdd.solver.analyses.scores import ScoreOptions, score  # noqa: F401
     from prefdd.solver.analyses.tables import FAMILIES, LABELS, Table, table  # noqa: F401
     from prefdd.solver.analyses.talon import TalonChoice, TalonResult, solve_talon  # noqa: F401
+    from prefdd.solver.analyses.whist import WhistResult, whist  # noqa: F401
     from prefdd.solver.api import Solution, solve  # noqa: F401
     from prefdd.solver.batch import solve_many  # noqa: F401
     from prefdd.solver.engines import set_table_size  # noqa: F401
@@ -42,6 +43,7 @@ _HOMES = {
     "prefdd.solver.analyses.scores": ("ScoreOptions", "score"),
     "prefdd.solver.analyses.tables": ("FAMILIES", "LABELS", "Table", "table"),
     "prefdd.solver.analyses.talon": ("TalonChoice", "TalonResult", "solve_talon"),
+    "prefdd.solver.analyses.whist": ("WhistResult", "whist"),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from prefdd.rules import Card, Game, InvalidInputError, Position, Suit, Trick
+from prefdd.rules import Card, Game, InvalidInputError, Position, Suit, Trick, checks
 from prefdd.solver._engine import GOAL_TRICKS, GOAL_WIN
 from prefdd.solver.engines import Team, _engine, team_for, thread_count
 from prefdd.solver.probes import exact_values
@@ -248,6 +248,13 @@ class _Search:
         return tuple(tricks)
 
 
+def check_question(position: Position, seat: int | None, minimise: bool) -> None:
+    """Refuse a question that is not a Position, a seat number (or None) and a minimise flag."""
+    checks.instance(position, Position, "position", "a Position")
+    checks.integer(seat, "seat", optional=True)
+    checks.flag(minimise, "minimise")
+
+
 def default_seat(position: Position, seat: int | None) -> int:
     """`seat`, or if None the declarer, else the leader."""
     if seat is None:
@@ -295,6 +302,9 @@ def solve(
     (None: one per core; 1: this thread alone, see :mod:`prefdd.solver.engines`);
     the answer is the same for any number.
     """
+    check_question(position, seat, minimise)
+    checks.flag(card_values, "card_values")
+    checks.flag(line, "line")
     seat = default_seat(position, seat)
     side = side_of(position, seat)
     won = sum(position.tricks_won[s] for s in side)
@@ -390,6 +400,8 @@ def _solve_talon_tricks(position: Position, seat: int, side: tuple[int, ...], mi
     def wants_high(pos: Position) -> bool:
         return (pos.to_play in side) != minimise
 
+    nodes = _engine().nodes
+
     def value(pos: Position, alpha: int, beta: int) -> int:
         if not pos.in_talon_tricks:
             return solve(pos, seat, minimise=minimise).tricks
@@ -420,7 +432,7 @@ def _solve_talon_tricks(position: Position, seat: int, side: tuple[int, ...], mi
         played_line = walk.tricks[len(position.tricks) - 1:end] + rest
     cards = {card: by_top[top] for card, top in _runs(position).items()} if card_values else None
     won = sum(position.tricks_won[s] for s in side)
-    return Solution(side, minimise, tricks, won, cards=cards, line=played_line)
+    return Solution(side, minimise, tricks, won, cards=cards, line=played_line, nodes=_engine().nodes - nodes)
 
 
 def _runs(position: Position) -> dict[Card, Card]:

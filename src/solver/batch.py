@@ -24,10 +24,12 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 
 import numpy as np
 
-from prefdd.rules import Position
-from prefdd.solver.api import _engine, solve, trick_search
+from prefdd.rules import InvalidInputError, Position, checks
+from prefdd.solver.api import _engine, check_question, solve, trick_search
 
 CHUNK = 16
+MAX_WORKERS = 1024
+"""The most threads a batch is spread over."""
 
 _pools: dict[int, ThreadPoolExecutor] = {}
 _pools_lock = threading.Lock()
@@ -68,12 +70,18 @@ def solve_many(
     runs on `workers` threads (default: every core), kept with their tables for
     later calls, or on `executor` if given.
     """
+    if isinstance(positions, (str, bytes)) or not isinstance(positions, Sequence):
+        raise InvalidInputError(f"positions must be a sequence of Positions, not {checks.shown(positions)}")
     count = len(positions)
     seat_list = list(seats) if isinstance(seats, Sequence) else [seats] * count
     minimise_list = list(minimise) if isinstance(minimise, Sequence) else [minimise] * count
     if len(seat_list) != count or len(minimise_list) != count:
-        raise ValueError("give one seat and one minimise flag per position, or one for all")
+        raise InvalidInputError("give one seat and one minimise flag per position, or one for all")
     jobs = list(zip(positions, seat_list, minimise_list, strict=True))
+    for position, seat, flag in jobs:
+        check_question(position, seat, flag)
+    checks.integer(workers, "workers", 1, MAX_WORKERS, optional=True)
+    checks.instance(executor, Executor, "executor", "an Executor or None", optional=True)
     chunks = [jobs[i:i + CHUNK] for i in range(0, count, CHUNK)]
     pool = executor if executor is not None else _pool(workers or os.cpu_count() or 1)
     results = list(pool.map(_solve_chunk, chunks))

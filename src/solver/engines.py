@@ -26,14 +26,17 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_EXCEPTION, Future, wait
 from typing import TypeVar
 
-from prefdd.rules import InvalidInputError
+from prefdd.rules import InvalidInputError, checks
 from prefdd.solver._engine import Engine, TransTable
+from prefdd.solver.stopping import track
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 _local = threading.local()
 _table_mb = 256
+# Bumped by set_table_size: every thread's engine older than that is replaced on its next use.
+_generation = 0
 # How long the caller waits at a time for a team's answers: a Ctrl-C is seen between waits.
 WAIT_SECONDS = 0.2
 # A team shares the positions of this many tricks left or more; each thread keeps the smaller ones in
@@ -44,29 +47,43 @@ SHARE_FROM = 7
 
 
 def set_table_size(megabytes: int) -> None:
-    """The transposition table's size for engines made from now on (one per thread; default 256).
+    """The transposition table's size, in MB, of every thread's engine (default 256).
 
+    Each thread's engine is made anew, its table empty, at its next search.
     Teams made before are let go: their threads end once they are idle.
 
     >>> set_table_size(64)
     >>> set_table_size(256)
     """
-    global _table_mb
-    if megabytes < 1:
-        raise InvalidInputError(f"a table of {megabytes} MB is too small")
+    global _table_mb, _generation
+    checks.integer(megabytes, "the table's size in MB", 1, _memory_mb())
+    try:
+        engine = track(Engine(megabytes))
+    except MemoryError:
+        raise InvalidInputError(f"a table of {megabytes} MB does not fit in the memory free") from None
     _table_mb = megabytes
-    _local.engine = None
+    _generation += 1
+    _local.engine, _local.generation = engine, _generation
     with _teams_lock:
         for old in _teams.values():
             old.stop()
         _teams.clear()
 
 
+def _memory_mb() -> int:
+    """The machine's memory in MB (a table must fit in it), or a terabyte if the system does not say."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2**20
+    except (ValueError, OSError, AttributeError):
+        return 2**20
+
+
 def _engine() -> Engine:
     """This thread's engine (each thread has its own transposition table, or its team's)."""
     engine = getattr(_local, "engine", None)
-    if engine is None:
-        engine = _local.engine = Engine(_table_mb)
+    if engine is None or _local.generation not in (_generation, None):
+        engine = _local.engine = track(Engine(_table_mb))
+        _local.generation = _generation
     return engine
 
 
@@ -108,7 +125,9 @@ class Team:
             threading.Thread(target=self._work, name=f"prefdd-team-{number}", daemon=True).start()
 
     def _work(self) -> None:
-        engine = _local.engine = Engine(max(1, _table_mb // 4), table=self.table, share_from=self.share_from)
+        engine = track(Engine(max(1, _table_mb // 4), table=self.table, share_from=self.share_from))
+        # A team thread keeps this engine (generation None): set_table_size lets the whole team go instead.
+        _local.engine, _local.generation = engine, None
         _local.in_team = True
         while True:
             task = self._tasks.get()

@@ -37,7 +37,7 @@ from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from typing import Protocol
 
-from prefdd.solver._engine import Engine, SearchStopped
+from prefdd.solver._engine import Engine, Stopped
 from prefdd.solver.engines import Team, _engine
 
 
@@ -113,6 +113,14 @@ class _Board:
                   if (target := s.next_target()) is not None]
         return min(helped, key=lambda h: h[0])[1:] if helped else None
 
+    def wanted(self, key: Hashable, target: int | None) -> bool:
+        """Whether the probe of `target` on `key` would still tell something (the board stops the others)."""
+        with self.waiting:
+            state = self.open.get(key)
+            if state is None or self.closed:
+                return False
+            return target is None or state.low < target <= state.high
+
     def answer(self, key: Hashable, target: int | None, result: int | bool | None) -> None:
         """Record a probe's answer (None: it was stopped), stopping the probes it makes needless."""
         with self.waiting:
@@ -167,7 +175,9 @@ def exact_values(crew: Team, keys: Iterable[Hashable], load: Callable[[Hashable]
                 question, last = load(key), key
             try:
                 result = question.value() if target is None else question.at_least(target)
-            except SearchStopped:
+            except Stopped:
+                if board.wanted(key, target):
+                    raise  # not stopped by the board: the caller's stop (Ctrl-C, stop_searches)
                 result = None
             board.answer(key, target, result)
 

@@ -33,7 +33,9 @@ import numpy as np
 
 from prefdd.rules import Aim, Card, Contract, InvalidInputError
 from prefdd.rules.scoring import (
+    PreferansScore,
     ScoreSheet,
+    Scoring,
     score_contract,
     score_misere,
     score_priffe,
@@ -62,14 +64,31 @@ def trick_values(contract: Contract, options: ScoreOptions, players: int = 4) ->
         if game == "preferans":
             scores = (score_misere(0, taken, scoring=options.system) if contract.aim is Aim.AVOID
                       else score_contract(contract.target, 0, taken, scoring=options.system))
-            sheet = ScoreSheet.empty(3).record(scores)
-            values[tricks] = float(settle_preferans(sheet, target=0, scoring=options.system)[0])
+            values[tricks] = preferans_shares(scores, options.system)[0]
         elif game == "vienna":
             settlement = settle_contract(contract.name, 0, taken, options.pot, options.maximum)
             values[tricks] = settlement.payments[0].net
         else:
             raise InvalidInputError(f"{contract.game.name} scores depend on the hands: use priffe_value")
     return values
+
+
+def preferans_shares(scores: Sequence[PreferansScore], system: Scoring) -> tuple[float, ...]:
+    """Each play seat's share of a Preferans deal's settlement in whist points (they sum to zero).
+
+    10 per pool point (20 in Leningrad), less 10 per dump point, plus the whists
+    the player writes, less those written on him, less the mean of the three:
+    what :func:`prefdd.rules.scoring.settle_preferans` makes of the deal alone.
+
+    A 6 made with 6 tricks: 20 for the pool point less 2 x 4 whists written on the
+    declarer, 4 whists for each defender; less the mean, 20 / 3:
+
+    >>> from prefdd.rules.scoring import Scoring, score_contract
+    >>> [round(share, 2) for share in preferans_shares(score_contract(6, 0, (6, 2, 2)), Scoring.SOCHI)]
+    [5.33, -2.67, -2.67]
+    """
+    sheet = ScoreSheet.empty(3).record(scores)
+    return tuple(float(share) for share in settle_preferans(sheet, target=0, scoring=system))
 
 
 def priffe_value(contract: Contract, tricks: int, hands: Sequence[frozenset[Card]], declarer: int,

@@ -21,9 +21,18 @@ standard error, and ``confidence = Φ(mean / error)``, the normal-approximation
 probability that the recommendation really is the better of the two (1 when
 exact and ahead).
 
+What the bidding said can narrow the layouts: `where` takes conditions on
+the hidden hands, written in the language of :mod:`prefdd.solver.analyses.conditions`
+(``"left.spades >= 5"``, ``"not partner has 2 of SA SK SQ"``, ``"declarer makes 7S"``;
+the bidder is the declarer) or built as its plain data, and `accept` any
+predicate over a layout's deal; only layouts that satisfy them all are
+drawn or enumerated, uniformly (:mod:`prefdd.solver.analyses.sampling`), and
+:attr:`BidResult.tally` says how many did.
+
 Reproducible: every layout is drawn up front from ``numpy.random.default_rng(seed)``
-in the calling process and results land by layout index, so the numbers are
-the same whatever the number of workers or the executor.
+in the calling process (conditions and predicate included) and results land
+by layout index, so the numbers are the same whatever the number of workers
+or the executor.
 
 >>> from prefdd.rules import parse_cards
 >>> result = bid("preferans", parse_cards("SA SK SQ SJ ST S9 S8 HA HK HQ"), seat=0, dealer=2,
@@ -34,19 +43,10 @@ the same whatever the number of workers or the executor.
 
 from __future__ import annotations
 
-import math
-import os
-import signal
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import (
-    FIRST_COMPLETED,
-    Executor,
-    Future,
-    ProcessPoolExecutor,
-    ThreadPoolExecutor,
-    wait,
-)
+from concurrent.futures import Executor
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -59,23 +59,33 @@ from prefdd.rules import (
     Contract,
     Game,
     InvalidInputError,
+    checks,
     get_contract,
+    get_game,
 )
 from prefdd.rules.contracts import VIENNA_SUIT_ORDER
 from prefdd.solver.analyses.bid_values import priffe_value, trick_values
+from prefdd.solver.analyses.conditions import Condition, Node, Seating, as_conditions
 from prefdd.solver.analyses.contracts import solve_contract
-from prefdd.solver.analyses.layouts import Hidden
+from prefdd.solver.analyses.layouts import HANDS, LAYOUT_LIMIT, Hidden
+from prefdd.solver.analyses.runner import (
+    check_run,
+    column_errors,
+    normal_confidence,
+    paired_advantage,
+    ranked,
+    run_layouts,
+    solving_order,
+)
+from prefdd.solver.analyses.sampling import EXACT_LIMIT, Accept, Tally
 from prefdd.solver.analyses.scores import ScoreOptions
 from prefdd.solver.analyses.talon import solve_talon
 from prefdd.solver.analyses.talon_batch import talon_tricks
-from prefdd.solver.stretches import Stretches
 
 DEFAULT_SAMPLES = {"preferans": 1000, "vienna": 1000, "polskt-pass": 1000, "priffe": 20}
 """Layouts sampled when no number is given (Priffe's 52-card deals solve far slower)."""
 STANDARD_OPTIONS = ScoreOptions()
 """Sochi scoring, a pot of 20 units, a maximum of 30, standard honours."""
-EXACT_LIMIT = 2_000_000
-"""The most layouts an exact enumeration takes on."""
 
 
 def bid_contracts(game: Game) -> tuple[Contract, ...]:
@@ -88,15 +98,18 @@ def bid_contracts(game: Game) -> tuple[Contract, ...]:
     return tuple(c for c in CONTRACTS[game.name].values() if c.has_declarer)
 
 
-def solve_layouts(hidden: Hidden, contracts: Sequence[str],
-                  layouts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def solve_layouts(hidden: Hidden, contracts: Sequence[str], layouts: np.ndarray,
+                  declarer: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The declarer's (side's) tricks and whether each contract makes, for each layout.
 
-    Returns an int16 and a bool array, ``[layouts, contracts]``. Contracts that
-    ask the same question of the play (Preferans 6♠ to 10♠) are solved once.
-    In Vienna, a contract with talon counts the best of its trump and every
-    higher one, as the declarer may name any of them.
+    The declarer is the player, or the seat `declarer` (the talon, where it is
+    to be taken, picked up by him). Returns an int16 and a bool array,
+    ``[layouts, contracts]``. Contracts that ask the same question of the play
+    (Preferans 6♠ to 10♠) are solved once. In Vienna, a contract with talon
+    counts the best of its trump and every higher one, as the declarer may
+    name any of them.
     """
+    seat = hidden.seat if declarer is None else declarer
     game = hidden.game
     asked = [get_contract(game, name) for name in contracts]
     needed = asked + [higher for c in asked for higher in _higher_trumps(c)]
@@ -110,7 +123,7 @@ def solve_layouts(hidden: Hidden, contracts: Sequence[str],
     answers = {c.name: (np.zeros(len(layouts), dtype=np.int16), np.zeros(len(layouts), dtype=bool))
                for c in questions.values()}
     if batched:
-        for contract, column in zip(batched, talon_tricks(hidden, batched, layouts).T, strict=True):
+        for contract, column in zip(batched, talon_tricks(hidden, batched, layouts, seat).T, strict=True):
             answers[contract.name] = column, _made_table(contract, total)[column]
     unbatched = [c for c in talon_questions if c not in batched]
     plain_questions = [c for c in questions.values() if not _uses_talon(hidden, c)]
@@ -118,11 +131,11 @@ def solve_layouts(hidden: Hidden, contracts: Sequence[str],
         deal, _ = hidden.deal(layout)
         outcomes: list[tuple[Contract, int, bool]] = []
         if unbatched:
-            full = deal if game.name == "polskt-pass" else hidden.with_talon(deal)
-            result = solve_talon(full, hidden.dealer, hidden.seat, contracts=unbatched)
+            full = deal if game.name == "polskt-pass" else hidden.with_talon(deal, seat)
+            result = solve_talon(full, hidden.dealer, seat, contracts=unbatched)
             outcomes += [(c.contract, c.tricks, c.made) for c in result.choices]
         for contract in plain_questions:
-            outcome = solve_contract(deal, contract, hidden.dealer, hidden.seat)
+            outcome = solve_contract(deal, contract, hidden.dealer, seat)
             outcomes.append((contract, outcome.tricks, bool(outcome.made)))
         for contract, took, won in outcomes:
             answers[contract.name][0][row], answers[contract.name][1][row] = took, won
@@ -163,12 +176,6 @@ def _higher_trumps(contract: Contract) -> tuple[Contract, ...]:
     return tuple(get_contract(VIENNA, str(i + 1)) for i in range(index + 1, len(VIENNA_SUIT_ORDER)))
 
 
-def _solve_chunk(hidden: Hidden, contracts: tuple[str, ...], start: int,
-                 layouts: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
-    tricks, made = solve_layouts(hidden, contracts, layouts)
-    return start, tricks, made
-
-
 @dataclass(frozen=True, eq=False)
 class BidResult:
     """Per layout and contract, the declarer's tricks, whether it makes and the bidder's score.
@@ -176,7 +183,9 @@ class BidResult:
     Arrays are ``[layouts, contracts]``; the statistics are over the layouts
     solved. `partial` means the run was stopped before every layout was
     solved (the layouts kept are those finished, a uniform sample still when
-    sampling, but an enumeration left incomplete is not exact).
+    sampling; an enumeration left incomplete is neither exact nor a sample, and
+    has no standard errors: they are NaN). `tally` says how the layouts were
+    found under the conditions in force (``hidden.where``).
     """
 
     hidden: Hidden
@@ -190,6 +199,7 @@ class BidResult:
     options: ScoreOptions
     seed: int | None = None
     partial: bool = False
+    tally: Tally | None = None
 
     @property
     def count(self) -> int:
@@ -209,7 +219,7 @@ class BidResult:
 
     @property
     def probability_error(self) -> np.ndarray:
-        """Its standard error (0 for an exact enumeration)."""
+        """Its standard error (0 for an exact enumeration, NaN for one stopped part way)."""
         return self._error(self.made.astype(np.float64))
 
     @property
@@ -219,71 +229,47 @@ class BidResult:
 
     @property
     def expected_error(self) -> np.ndarray:
-        """Its standard error, std / sqrt(n) (0 for an exact enumeration)."""
+        """Its standard error, std / sqrt(n) (0 for an exact enumeration, NaN for one stopped part way)."""
         return self._error(self.scores)
 
     def _error(self, values: np.ndarray) -> np.ndarray:
-        if self.exact and not self.partial:
-            return np.zeros(values.shape[1])
-        if len(values) < 2:
-            return np.full(values.shape[1], np.inf)
-        return values.std(axis=0, ddof=1) / math.sqrt(len(values))
+        return column_errors(values, self.exact, self.partial)
 
     @property
-    def _ranking(self) -> list[int]:
-        """Contract columns and -1 for pass, best expected score first (ties: the lower contract)."""
-        means = self.expected
-        options = [*range(len(self.contracts)), -1]
-        return sorted(options, key=lambda i: -(means[i] if i >= 0 else 0.0))
+    def _choices(self) -> np.ndarray:
+        """``[layouts, contracts + 1]``: the scores, and pass (0) last."""
+        return np.column_stack([self.scores, np.zeros(self.count)])
 
-    def _column(self, index: int) -> np.ndarray:
-        return self.scores[:, index] if index >= 0 else np.zeros(self.count)
-
-    @property
-    def _top_two(self) -> tuple[int, int]:
-        """The best choice, and the best one that scores differently on some layout (if any does)."""
-        ranking = self._ranking
-        best = self._column(ranking[0])
-        second = next((i for i in ranking[1:] if not np.array_equal(self._column(i), best)), ranking[1])
-        return ranking[0], second
+    def _choice(self, index: int) -> Contract | None:
+        return self.contracts[index] if index < len(self.contracts) else None
 
     @property
     def recommended(self) -> Contract | None:
-        """The contract of highest expected score, or None: pass."""
-        best = self._top_two[0]
-        return self.contracts[best] if best >= 0 else None
+        """The contract of highest expected score (ties: the lower contract), or None: pass."""
+        return self._choice(ranked(self._choices)[0])
 
     @property
     def equivalent(self) -> tuple[Contract | None, ...]:
         """The other choices that score exactly as the recommendation on every layout (None: pass)."""
-        best = self._top_two[0]
-        column = self._column(best)
-        return tuple(self.contracts[i] if i >= 0 else None for i in self._ranking[1:]
-                     if np.array_equal(self._column(i), column))
+        return tuple(self._choice(i) for i in ranked(self._choices)[2])
 
     @property
     def runner_up(self) -> Contract | None:
         """The best choice that scores differently from the recommendation on some layout (None: pass)."""
-        second = self._top_two[1]
-        return self.contracts[second] if second >= 0 else None
+        second = ranked(self._choices)[1]
+        return None if second is None else self._choice(second)
 
     @property
     def advantage(self) -> tuple[float, float]:
         """The mean paired score difference, recommendation less runner-up, and its standard error."""
-        first, second = self._top_two
-        difference = self._column(first) - self._column(second)
-        if self.exact and not self.partial:
-            return float(difference.mean()), 0.0
-        error = difference.std(ddof=1) / math.sqrt(len(difference)) if len(difference) > 1 else math.inf
-        return float(difference.mean()), float(error)
+        choices = self._choices
+        first, second, _ = ranked(choices)
+        return paired_advantage(choices[:, first], choices[:, second], self.exact, self.partial)
 
     @property
     def confidence(self) -> float:
         """Φ(advantage / error): how likely the recommendation beats the runner-up (normal approximation)."""
-        mean, error = self.advantage
-        if error == 0:
-            return 1.0 if mean > 0 else 0.5
-        return 0.5 * (1 + math.erf(mean / error / math.sqrt(2)))
+        return normal_confidence(*self.advantage)
 
     def index(self, name: str) -> int:
         """The column of the contract called `name`."""
@@ -298,12 +284,17 @@ def bid(game: str | Game, hand: Iterable[Card], seat: int, dealer: int, *,
         known: Mapping[int, Iterable[Card]] | None = None,
         contracts: Sequence[str] | None = None, options: ScoreOptions = STANDARD_OPTIONS,
         samples: int | None = None, exact: bool = False, seed: int | None = None,
+        where: Iterable[str | Condition | Node] = (), accept: Accept | None = None,
         workers: int | None = None, executor: Executor | None = None,
         progress: Callable[[int, int], None] | None = None) -> BidResult:
     """Bid expectations for `hand` held at `seat`, `dealer` dealing: see the module's docstring.
 
     `talon`, `out` and `known` are what the player knows besides his hand
-    (:class:`prefdd.solver.analyses.layouts.Hidden`). `samples` layouts are drawn with `seed`
+    (:class:`prefdd.solver.analyses.layouts.Hidden`); `where` conditions on
+    the hidden hands (text or data, all must hold, the player is the
+    declarer) and `accept` a predicate over the deal narrow the layouts to
+    those that satisfy them (the predicate runs in the calling process: it
+    need not pickle). `samples` layouts are drawn with `seed`
     (default: :data:`DEFAULT_SAMPLES`), or with `exact` every layout is
     solved. The work runs on `workers` processes (default: every core; much
     of a layout's work is Python, which threads would take turns at) or on
@@ -312,99 +303,70 @@ def bid(game: str | Game, hand: Iterable[Card], seat: int, dealer: int, *,
     layouts finish. Ctrl-C (KeyboardInterrupt) stops the run: the layouts
     finished are returned, flagged `partial`.
     """
-    hidden = Hidden.make(game, hand, seat, dealer, talon=talon, out=out, known=known)
+    name = game.name if isinstance(game, Game) else get_game(game).name
+    hidden = Hidden.make(name, hand, seat, dealer, talon=talon, out=out, known=known,
+                         where=bidder_conditions(name, seat, where))
     the_game = hidden.game
-    chosen = (tuple(get_contract(the_game, name) for name in contracts) if contracts
+    if contracts is not None:
+        if isinstance(contracts, (str, bytes)) or not isinstance(contracts, Sequence) or not contracts:
+            raise InvalidInputError(f"contracts must be a list of contract names (None: every one), "
+                                    f"not {checks.shown(contracts)}")
+        for name in contracts:
+            checks.text(name, "a contract's name")
+    chosen = (tuple(get_contract(the_game, name) for name in contracts) if contracts is not None
               else bid_contracts(the_game))
+    twice = [c.name for i, c in enumerate(chosen) if c in chosen[:i]]
+    if twice:
+        raise InvalidInputError(f"contract {twice[0]} is named twice")
+    check_run(options, workers, executor, progress)
+    layouts, tally = draw_layouts(hidden, samples, exact, seed, accept)
+    return evaluate(hidden, chosen, layouts, exact=exact, options=options, seed=seed, workers=workers,
+                    executor=executor, progress=progress, tally=tally)
+
+
+def draw_layouts(hidden: Hidden, samples: int | None, exact: bool, seed: int | None,
+                 accept: Accept | None = None) -> tuple[np.ndarray, Tally]:
+    """`samples` layouts drawn with `seed` (default :data:`DEFAULT_SAMPLES`), or with `exact` every one,
+    that satisfy `hidden.where` and `accept`; and the tally of how they were found."""
+    checks.flag(exact, "exact")
+    checks.integer(samples, "samples", 1, LAYOUT_LIMIT, optional=True)
+    checks.integer(seed, "seed", 0, optional=True)
+    checks.instance(accept, Callable, "accept", "a function of a Deal or None", optional=True)
     if exact and samples is not None:
         raise InvalidInputError("give a number of samples or ask for an exact enumeration, not both")
     if exact:
-        if hidden.count() > EXACT_LIMIT:
-            raise InvalidInputError(f"{hidden.count():,} layouts are too many to enumerate (at most "
-                                    f"{EXACT_LIMIT:,}): sample them instead")
-        layouts = hidden.enumerate()
-    else:
-        layouts = hidden.sample(DEFAULT_SAMPLES[the_game.name] if samples is None else samples, seed)
-    return evaluate(hidden, chosen, layouts, exact=exact, options=options, seed=seed, workers=workers,
-                    executor=executor, progress=progress)
+        return hidden.satisfying(accept, EXACT_LIMIT)
+    return hidden.draw(DEFAULT_SAMPLES[hidden.game_name] if samples is None else samples, seed, accept)
+
+
+def bidder_conditions(game: str | Game, seat: int,
+                      where: Iterable[str | Condition | Node]) -> tuple[Condition, ...]:
+    """Conditions as the bidder at `seat` writes them (he is the declarer), parsed or wrapped.
+
+    >>> [c.text for c in bidder_conditions("preferans", 0, ["left.spades >= 5"])]
+    ['left.spades >= 5']
+    """
+    name = game.name if isinstance(game, Game) else get_game(game).name
+    checks.seat(seat, "seat", HANDS[name])
+    return as_conditions(where, Seating.bidder(name, seat, HANDS[name]))
 
 
 def evaluate(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray, *, exact: bool = False,
              options: ScoreOptions = STANDARD_OPTIONS, seed: int | None = None, workers: int | None = None,
              executor: Executor | None = None, chunk: int | None = None,
-             progress: Callable[[int, int], None] | None = None) -> BidResult:
-    """Solve and score the given `layouts` (rows of :meth:`Hidden.sample` or :meth:`Hidden.enumerate`)."""
-    names = tuple(c.name for c in contracts)
+             progress: Callable[[int, int], None] | None = None, tally: Tally | None = None) -> BidResult:
+    """Solve and score the given `layouts` (rows of :meth:`Hidden.sample` or :meth:`Hidden.enumerate`);
+    `tally` (from :meth:`Hidden.draw` or :meth:`Hidden.satisfying`) is kept in the result."""
+    check_run(options, workers, executor, progress)
     count = len(layouts)
-    threads = workers or os.cpu_count() or 1
-    size = chunk or max(1, min(128, count // (256 * threads)))  # small: a stop loses little work
-    tricks = np.zeros((count, len(names)), dtype=np.int16)
-    made = np.zeros((count, len(names)), dtype=bool)
-    done = np.zeros(count, dtype=bool)
-    if executor is not None:
-        pool: Executor = executor
-    elif threads > 1:
-        pool = ProcessPoolExecutor(max_workers=threads, initializer=_leave_interrupts_to_caller)
-    else:
-        pool = ThreadPoolExecutor(max_workers=1)
-    # An enumeration is solved in the order of _solving_order; a sample in its own, so that the layouts
-    # finished when a run is stopped are still a uniform sample.
-    order = _solving_order(hidden, layouts) if exact else np.arange(count)
-    # Our own workers each keep to a stretch of rows; an executor's unknown number gets every chunk at once.
-    stretches = Stretches(count, threads if executor is None else -(-count // size), size)
-    pending: dict[Future, int] = {}
-
-    def submit(part: int) -> None:
-        chunk = stretches.take(part)
-        if chunk is not None:
-            part, start, stop = chunk
-            pending[pool.submit(_solve_chunk, hidden, names, start, layouts[order[start:stop]])] = part
-
-    stopped = False
-    try:
-        for part in range(stretches.parts):
-            submit(part)
-        finished = 0
-        while pending:
-            for future in wait(pending, return_when=FIRST_COMPLETED).done:
-                part = pending.pop(future)
-                start, part_tricks, part_made = future.result()
-                rows = order[start:start + len(part_tricks)]
-                tricks[rows], made[rows], done[rows] = part_tricks, part_made, True
-                finished += len(part_tricks)
-                if progress is not None:
-                    progress(finished, count)
-                submit(part)
-    except KeyboardInterrupt:
-        stopped = True
-        for future in pending:
-            future.cancel()
-    finally:
-        if executor is None:
-            pool.shutdown(wait=not stopped, cancel_futures=True)
+    (tricks, made), done = run_layouts(partial(solve_layouts, hidden, tuple(c.name for c in contracts)),
+                                       layouts, order=solving_order(hidden, layouts) if exact else None,
+                                       workers=workers, executor=executor, chunk=chunk, progress=progress)
     kept = np.flatnonzero(done)
     layouts, tricks, made = layouts[kept], tricks[kept], made[kept]
     return BidResult(hidden, tuple(contracts), layouts, tricks, made, _scores(hidden, contracts, layouts,
-                     tricks, made, options), exact, count, options, seed, partial=len(kept) < count)
-
-
-def _solving_order(hidden: Hidden, layouts: np.ndarray) -> np.ndarray:
-    """The rows sorted by who holds the highest unseen card, then the next highest, and so on.
-
-    Layouts that differ only in low cards share most of their play, and a table entry keeps only
-    the ranks that decided it: solved one after the other, they find much of their search in the
-    table. (For the exact bench, a fifth fewer nodes than in the order of the enumeration.)
-    """
-    unseen = hidden.unseen
-    by_strength = sorted(range(len(unseen)), key=lambda i: (-unseen[i].rank, unseen[i].suit))
-    if not by_strength:
-        return np.arange(len(layouts))
-    return np.lexsort([layouts[:, i] for i in reversed(by_strength)])
-
-
-def _leave_interrupts_to_caller() -> None:
-    """A worker process ignores Ctrl-C: the caller stops the run and keeps what is finished."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+                     tricks, made, options), exact, count, options, seed, partial=len(kept) < count,
+                     tally=tally)
 
 
 def _scores(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray, tricks: np.ndarray,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from prefdd.rules import Card, Constraint, Contract, Deal, Play, Suit
+from prefdd.rules import Card, Constraint, Contract, Deal, Play, Suit, checks
 from prefdd.solver.api import Solution, solve
 
 
@@ -65,9 +65,25 @@ def solve_contract(
     Card values are searched on `threads` threads (None: one per core), as
     :func:`~prefdd.solver.api.solve` does.
     """
+    checks.instance(contract, Contract, "contract", "a Contract (get_contract finds one by name)")
     play = contract.setup(deal, dealer, declarer, home=home, player=player, trump=trump, rules=rules,
                           played=played, talon_leads=talon_leads, invite=invite)
-    position = play.position
+    return solve_play(play, card_values=card_values, line=line, threads=threads)
+
+
+def solve_play(play: Play, *, card_values: bool = False, line: bool = False,
+               threads: int | None = None) -> ContractResult:
+    """Solve a contract as :meth:`~prefdd.rules.Contract.setup` set it up (`play`).
+
+    >>> from prefdd.rules import PREFERANS, get_contract, parse_deal
+    >>> deal = parse_deal("QT7.KQJ.A.KQJ KJ.7.KQJT9.A9 A98.AT98..T87", PREFERANS)
+    >>> solve_play(get_contract(PREFERANS, "6S").setup(deal, dealer=0, declarer=0)).tricks
+    0
+    """
+    checks.instance(play, Play, "play", "a Play (Contract.setup makes one)")
+    checks.flag(card_values, "card_values")
+    checks.flag(line, "line")
+    contract, position = play.contract, play.position
     solution = solve(position, play.seat, minimise=play.minimise, card_values=card_values, line=line,
                      threads=threads)
     total = sum(position.tricks_won) + position.tricks_left

@@ -15,6 +15,13 @@ of the second hidden place takes every combination of the unseen cards in
 lexicographic order, the first place the rest (with two defenders, the
 order of the classic "solve all deals" histograms).
 
+What the bidding said narrows them: `where` holds conditions on the hidden
+hands (:mod:`prefdd.solver.analyses.conditions`), and then only layouts that
+satisfy every one are drawn or enumerated, still uniformly
+(:mod:`prefdd.solver.analyses.sampling`); :meth:`Hidden.draw` and
+:meth:`Hidden.satisfying` also say how many were dealt and kept. A predicate
+over the deal (any callable) can be given to those two as `accept`.
+
 Everything here is plain data that pickles, so layouts can be solved in
 other processes or on other machines.
 
@@ -25,11 +32,15 @@ other processes or on other machines.
 (20, (10, 10, 0), 184756)
 >>> hidden.sample(3, seed=1).shape
 (3, 20)
+>>> from prefdd.solver.analyses.conditions import Seating, parse_condition
+>>> left_long = parse_condition("left.hearts >= 3", Seating.bidder("preferans", seat=0, seats=3))
+>>> layouts, tally = hidden.narrowed([left_long]).satisfying()
+>>> len(layouts), tally.total
+(53768, 184756)
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -37,8 +48,14 @@ from functools import cached_property
 
 import numpy as np
 
-from prefdd.rules import Card, Deal, Game, InvalidInputError, get_game
+from prefdd.rules import Card, Deal, Game, InvalidInputError, checks, get_game
+from prefdd.solver.analyses import sampling
+from prefdd.solver.analyses.conditions import Condition, Makes, check
+from prefdd.solver.analyses.dealing import arrangements
+from prefdd.solver.analyses.sampling import Accept, Tally
 
+LAYOUT_LIMIT = 2_000_000
+"""The most layouts a problem takes on at once, drawn or enumerated (their arrays take 44 MB or more)."""
 HANDS = {"preferans": 3, "vienna": 3, "polskt-pass": 4, "priffe": 4}
 """The hands dealt in each game as analysed here (three-player Preferans and Vienna tables)."""
 
@@ -50,7 +67,8 @@ class Hidden:
     `known` are cards known in other hands (seat, cards); `talon` the talon
     when it has been shown (Preferans, Vienna: the declarer may pick it up);
     `out` cards known to be out of play (with a hand that has already
-    discarded, the discards: the hand then plays as it is).
+    discarded, the discards: the hand then plays as it is); `where` the
+    conditions every layout must satisfy.
     """
 
     game_name: str
@@ -60,17 +78,35 @@ class Hidden:
     talon: frozenset[Card] = frozenset()
     out: frozenset[Card] = frozenset()
     known: tuple[tuple[int, frozenset[Card]], ...] = ()
+    where: tuple[Condition, ...] = ()
 
     @classmethod
     def make(cls, game: str | Game, hand: Iterable[Card], seat: int, dealer: int, *,
              talon: Iterable[Card] = (), out: Iterable[Card] = (),
-             known: Mapping[int, Iterable[Card]] | None = None) -> Hidden:
-        """The player's view, checked: a full hand, seats that exist, every card once and in the deck."""
+             known: Mapping[int, Iterable[Card]] | None = None, where: Iterable[Condition] = ()) -> Hidden:
+        """The player's view, checked: a full hand, seats that exist, every card once and in the deck,
+        conditions that name only what is in the game."""
         name = game.name if isinstance(game, Game) else get_game(game).name
+        hand, talon, out = checks.cards(hand, "hand"), checks.cards(talon, "talon"), checks.cards(out, "out")
+        checks.integer(seat, "seat")
+        checks.integer(dealer, "dealer")
+        checks.instance(known, Mapping, "known", "a mapping of seats to Cards, or None", optional=True)
+        known = {checks.integer(s, "a known seat"): checks.cards(c, f"the known cards of seat {s}")
+                 for s, c in (known or {}).items()}
         hidden = cls(name, frozenset(hand), seat, dealer, frozenset(talon), frozenset(out),
-                     tuple(sorted((s, frozenset(c)) for s, c in (known or {}).items())))
-        hidden._check(list(hand), list(talon), list(out), known or {})
-        return hidden
+                     tuple(sorted((s, frozenset(c)) for s, c in known.items())))
+        hidden._check(list(hand), list(talon), list(out), known)
+        return hidden.narrowed(where)
+
+    def narrowed(self, where: Iterable[Condition]) -> Hidden:
+        """The same view with the conditions `where` in force, checked: they name only what is in the game."""
+        game, conditions = self.game, tuple(where)
+        for condition in conditions:
+            check(condition.tree, game, self.hands)
+            if _makes_elsewhere(condition.tree, self.seat) and len(self.hand) > game.hand_size:
+                raise InvalidInputError(f"{condition.text!r}: another seat cannot declare while the player "
+                                        "holds an extra card to discard")
+        return replace(self, where=conditions)
 
     @property
     def game(self) -> Game:
@@ -130,35 +166,45 @@ class Hidden:
         return total
 
     def sample(self, n: int, seed: int | np.random.Generator | None = None) -> np.ndarray:
-        """`n` layouts drawn uniformly at random (each row an independent shuffle)."""
-        if n < 1:
-            raise InvalidInputError(f"the number of samples must be at least 1, not {n}")
+        """`n` layouts drawn uniformly at random (each row an independent shuffle), satisfying `where`."""
+        checks.integer(n, "the number of samples", 1, LAYOUT_LIMIT)
+        if not isinstance(seed, np.random.Generator):
+            checks.integer(seed, "seed", 0, optional=True)
+        if self.where:
+            return self.draw(n, seed)[0]
         rng = np.random.default_rng(seed)
         row = np.repeat(np.arange(len(self.sizes), dtype=np.int8), self.sizes)
         return rng.permuted(np.tile(row, (n, 1)), axis=1)
 
     def enumerate(self, limit: int | None = None) -> np.ndarray:
-        """Every layout (or the first `limit`), in a fixed order.
+        """Every layout satisfying `where` (or the first `limit`), in a fixed order.
 
         The second place's cards run through the combinations of the unseen
         cards in lexicographic order (then the third place's, from those
         left, and so on, innermost); the first place holds what remains.
         """
-        cards = len(self.unseen)
-        layouts = np.zeros((1, cards), dtype=np.int8)
-        free = np.arange(cards)[None, :]  # per layout, the unseen cards not yet placed
-        for place in range(1, len(self.sizes)):
-            size, left = self.sizes[place], free.shape[1]
-            chosen = _combinations(left, size)
-            rows, ways = len(layouts), len(chosen)
-            unchosen = np.ones((ways, left), dtype=bool)
-            unchosen[np.arange(ways)[:, None], chosen] = False
-            others = np.nonzero(unchosen)[1].reshape(ways, left - size)
-            layouts = np.repeat(layouts, ways, axis=0)
-            picked = free[:, chosen].reshape(rows * ways, size)
-            layouts[np.arange(rows * ways)[:, None], picked] = place
-            free = free[:, others].reshape(rows * ways, left - size)
+        layouts = self.satisfying()[0] if self.where else self.every()
         return layouts if limit is None else layouts[:limit]
+
+    def every(self) -> np.ndarray:
+        """Every layout consistent with what is known, the conditions aside, in :meth:`enumerate`'s order."""
+        return arrangements(self.sizes)
+
+    def draw(self, n: int, seed: int | np.random.Generator | None = None,
+             accept: Accept | None = None) -> tuple[np.ndarray, Tally]:
+        """`n` layouts drawn uniformly from those satisfying `where` and `accept`, and how they were found.
+
+        With no condition at all, the layouts are :meth:`sample`'s.
+        """
+        if not self.where and accept is None:
+            total = self.count()
+            return self.sample(n, seed), Tally(False, total, total, n, n, 0, 0)
+        return sampling.draw(self, n, seed, accept)
+
+    def satisfying(self, accept: Accept | None = None,
+                   limit: int = sampling.EXACT_LIMIT) -> tuple[np.ndarray, Tally]:
+        """Every layout satisfying `where` and `accept`, in :meth:`enumerate`'s order, and the tally."""
+        return sampling.satisfying(self, accept, limit)
 
     def deal(self, layout: np.ndarray) -> tuple[Deal, frozenset[Card]]:
         """The deal of one layout, the player holding his own hand, and the cards in no hand."""
@@ -173,10 +219,12 @@ class Hidden:
         rest = frozenset(places[-1]) | self.talon | self.out
         return Deal(tuple(hands), rest), rest
 
-    def with_talon(self, deal: Deal) -> Deal:
-        """The deal with the player holding the talon too (the cards in no hand), to discard from."""
+    def with_talon(self, deal: Deal, seat: int | None = None) -> Deal:
+        """The deal with the player (or `seat`, the declarer) holding the talon too (the cards in no
+        hand), to discard from."""
+        seat = self.seat if seat is None else seat
         hands = list(deal.hands)
-        hands[self.seat] = hands[self.seat] | deal.out_of_play
+        hands[seat] = hands[seat] | deal.out_of_play
         return replace(deal, hands=tuple(hands), out_of_play=frozenset())
 
     def _check(self, hand: list[Card], talon: list[Card], out: list[Card],
@@ -219,8 +267,10 @@ class Hidden:
                                         f"not {len(list(cards))}")
 
 
-def _combinations(n: int, k: int) -> np.ndarray:
-    """Every k-subset of range(n), in lexicographic order, one per row."""
-    flat = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(n), k)), dtype=np.int64,
-                       count=math.comb(n, k) * k)
-    return flat.reshape(math.comb(n, k), k)
+def _makes_elsewhere(node: object, seat: int) -> bool:
+    """Whether a condition asks whether a seat other than `seat` makes a contract."""
+    if isinstance(node, Makes):
+        return node.seat != seat
+    return any(_makes_elsewhere(child, seat) for child in getattr(node, "operands", ())) or (
+        hasattr(node, "operand") and _makes_elsewhere(node.operand, seat))
+

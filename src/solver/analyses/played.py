@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
-from prefdd.rules import Aim, Card, Contract, Deal, Play, Position
+from prefdd.rules import Aim, Card, Contract, Deal, InvalidInputError, Play, Position, checks
 from prefdd.solver.api import solve
 from prefdd.solver.engines import team_for
 
@@ -85,10 +85,15 @@ class PlayedCard:
 
 @dataclass(frozen=True)
 class Analysis:
-    """A played deal analysed card by card; `play` is the contract's setup with every card played."""
+    """A played deal analysed card by card; `play` is the contract's setup with every card played.
+
+    An analysis stopped part way (Ctrl-C) is `partial`: `cards` are the first
+    cards played, those analysed before the stop.
+    """
 
     play: Play
     cards: tuple[PlayedCard, ...]
+    partial: bool = False
 
     @property
     def per_player(self) -> bool:
@@ -115,28 +120,47 @@ def analyse(play: Play, progress: Callable[[int, int], None] | None = None, *,
 
     `progress`, if given, is called after each card with the number of cards done and
     the number to do. The work runs on `threads` threads (None: one per core).
+    Ctrl-C (a KeyboardInterrupt, or
+    :func:`~prefdd.solver.stopping.stop_searches`) stops the work: the cards analysed
+    (those from the first card on) are returned, the analysis marked `partial`.
     """
+    checks.instance(play, Play, "play", "a Play (Contract.setup makes one)")
+    checks.instance(progress, Callable, "progress", "a function of (done, total) or None", optional=True)
     crew = team_for(threads)
     final = play.position
     start = replace(final, played=())
     jobs = []
     position = start
     for index, card in enumerate(final.played):
-        jobs.append((position, card, index // len(start.seats) + 1))
+        jobs.append((index, position, card, index // len(start.seats) + 1))
         position = position.play([card])
     count = len(jobs)
+    judged: dict[int, PlayedCard] = {}
 
-    def judge(job: tuple[Position, Card, int]) -> PlayedCard:
-        return _judge(play, *job)
+    def judge(job: tuple[int, Position, Card, int]) -> PlayedCard:
+        index, *rest = job
+        judged[index] = _judge(play, *rest)
+        return judged[index]
 
-    if crew is not None:
-        told = None if progress is None else lambda done: progress(done, count)
-        return Analysis(play, tuple(crew.map(judge, jobs, told)))
-    cards = []
-    for job in jobs:
-        cards.append(judge(job))
-        if progress is not None:
-            progress(len(cards), count)
+    cards: list[PlayedCard] = []
+
+    def take(finished: int = 0) -> None:
+        """Keep the cards judged from the first one on, one at a time, each reported to `progress`."""
+        while len(cards) in judged:
+            cards.append(judged[len(cards)])
+            if progress is not None:
+                progress(len(cards), count)
+
+    try:
+        if crew is not None:
+            crew.map(judge, jobs, take)
+            take()
+        else:
+            for job in jobs:
+                judge(job)
+                take()
+    except KeyboardInterrupt:
+        return Analysis(play, tuple(cards), partial=True)
     return Analysis(play, tuple(cards))
 
 
@@ -154,8 +178,16 @@ def analyse_contract(deal: Deal, contract: Contract, dealer: int, declarer: int 
     >>> [(c.seat, c.card.symbol, c.cost, c.best) for c in result.mistakes]
     [(0, '♥2', 1, ((Card('SA'), Card('SK')),))]
     """
+    checks.instance(contract, Contract, "contract", "a Contract (get_contract finds one by name)")
+    unknown = sorted(set(options) - _SETUP_OPTIONS)
+    if unknown:
+        known = ", ".join(sorted(_SETUP_OPTIONS))
+        raise InvalidInputError(f"unknown option {unknown[0]!r} (options: {known})")
     play = contract.setup(deal, dealer, declarer, played=played, **options)  # type: ignore[arg-type]
     return analyse(play, threads=threads)
+
+
+_SETUP_OPTIONS = {"home", "player", "trump", "rules", "talon_leads", "invite"}
 
 
 def _judge(play: Play, position: Position, card: Card, trick: int) -> PlayedCard:

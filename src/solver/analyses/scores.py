@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from prefdd.rules import PREFERANS, PRIFFE, VIENNA, Aim
+from prefdd.rules import PREFERANS, PRIFFE, VIENNA, Aim, InvalidInputError, Play
 from prefdd.rules.scoring import (
     Defence,
     Honours,
@@ -50,15 +50,22 @@ def trick_winners(result: ContractResult) -> list[int]:
 
 
 def score(result: ContractResult, options: ScoreOptions = ScoreOptions()) -> tuple | object | None:
-    """The game's score of the outcome, or None for an ending (the scores need a whole deal).
+    """The game's score of the outcome, or None when the play is not a whole deal of the game.
 
-    The result must carry its optimal line (``solve_contract(..., line=True)``).
+    An ending (hands of fewer cards) is not, nor a play without one of the
+    table's three players (a hand written ``-``) except a Vienna defender who
+    stays home where the contract lets him. The result must carry its optimal
+    line (``solve_contract(..., line=True)``).
     """
+    if not isinstance(result, ContractResult):
+        raise InvalidInputError(f"score takes a ContractResult, not {type(result).__name__}")
+    if not isinstance(options, ScoreOptions):
+        raise InvalidInputError(f"options must be ScoreOptions, not {type(options).__name__}")
     play, contract = result.play, result.contract
     position = play.position
     game = position.game
     if result.solution.line is None:
-        raise ValueError("scoring needs the optimal line: solve the contract with line=True")
+        raise InvalidInputError("scoring needs the optimal line: solve the contract with line=True")
     if position.deal.hand_size != game.hand_size:
         return None
     winners = trick_winners(result)
@@ -70,20 +77,32 @@ def score(result: ContractResult, options: ScoreOptions = ScoreOptions()) -> tup
     if game.permanent_trumps:
         return settle_polskt_pass([seats.index(w) for w in winners], (seats.index(position.declarer),),
                                   options.pot, players=len(seats))
+    players = _table(play)
+    if players is None:
+        return None
+    home = [seat for seat in players if seat not in seats]
+    if home and not (game is VIENNA and contract.defenders_choose):
+        return None
+    taken = [winners.count(seat) for seat in players]
     if contract.aim is Aim.EACH_AVOIDS:
         if game is VIENNA:
             return settle_all_pass(taken, options.pot)
         return score_all_pass(taken, scoring=options.system)
+    declarer = players.index(position.declarer)
     if game is PREFERANS:
-        declarer = seats.index(position.declarer)
         if contract.aim is Aim.AVOID:
             return score_misere(declarer, taken, scoring=options.system)
         return score_contract(contract.target, declarer, taken, scoring=options.system)
-    players = tuple(sorted((*seats, play.home))) if play.home is not None else seats
-    declarer = players.index(position.declarer)
     defenders = (players[(declarer + 1) % 3], players[(declarer + 2) % 3])
     defence = tuple(Defence.INVITE if d == play.invite
-                    else Defence.STAY_HOME if d == play.home or play.invite is not None
+                    else Defence.STAY_HOME if d in home or play.invite is not None
                     else Defence.GO_WITH for d in defenders)
-    taken = [winners.count(seat) for seat in players]
     return settle_contract(contract.name, declarer, taken, options.pot, options.maximum, defence)
+
+
+def _table(play: Play) -> tuple[int, ...] | None:
+    """The three players at the table, by seat (the dealer sits out of a deal of four hands),
+    or None if someone else plays."""
+    hands = len(play.position.deal.hands)
+    players = tuple(seat for seat in range(hands) if hands != 4 or seat != play.dealer)
+    return players if len(players) == 3 and set(play.position.seats) <= set(players) else None

@@ -34,10 +34,11 @@ The work is shared rather than done discard by discard:
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed, wait
 from copy import copy
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
@@ -51,11 +52,15 @@ from prefdd.rules import (
     InvalidInputError,
     Play,
     Suit,
+    checks,
     get_contract,
 )
 from prefdd.rules.talon import allowed_contracts, check_talon_deal, lay_away, legal_discards
 from prefdd.solver._engine import GOAL_TRICKS, GOAL_WIN, Engine
 from prefdd.solver.api import _engine
+from prefdd.solver.stopping import resume_searches, stop_searches
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -81,6 +86,10 @@ class TalonResult:
 
     `grid[i, j]` is the declarer's tricks laying away `discards[i]` and naming
     `choices[j].contract`. For Polskt pass `wins[i, j]` says whether he then wins the deal.
+
+    A result stopped part way (Ctrl-C) is `partial`: `choices` (and the grid's
+    columns) are those of the contracts solved before the stop, `requested` of
+    them having been asked, and `best` the highest of those that makes.
     """
 
     declarer: int
@@ -90,9 +99,13 @@ class TalonResult:
     discards: tuple[frozenset[Card], ...] | None = None
     grid: np.ndarray | None = None
     wins: np.ndarray | None = None
+    partial: bool = False
+    requested: int = 0
 
     def choice(self, name: str) -> TalonChoice:
         """The choice for the contract called `name` (case-insensitive, aliases accepted)."""
+        if not self.choices:
+            raise InvalidInputError("no contract was solved")
         contract = get_contract(self.choices[0].contract.game, name)
         for choice in self.choices:
             if choice.contract == contract:
@@ -243,6 +256,23 @@ def _best_values(question: _Question, discards: Sequence[frozenset[Card]],
     return best, ties
 
 
+MAX_WORKERS = 1024
+"""The most threads a talon is spread over."""
+
+
+def _contract_list(contracts: Sequence[Contract]) -> list[Contract]:
+    """The contracts asked, checked: Contracts, at least one."""
+    if isinstance(contracts, (str, bytes)) or not isinstance(contracts, Iterable):
+        raise InvalidInputError(f"contracts must be a list of Contracts (or None: every one), "
+                                f"not {checks.shown(contracts)}")
+    listed = list(contracts)
+    for contract in listed:
+        checks.instance(contract, Contract, "contracts", "Contracts (get_contract finds one by name)")
+    if not listed:
+        raise InvalidInputError("contracts is empty: name at least one (or None: every one)")
+    return listed
+
+
 def _game_of(game: Game | None, contracts: Sequence[Contract] | None, bid: Contract | None) -> Game:
     named = {c.game.name: c.game for c in [*(contracts or ()), *([bid] if bid is not None else [])]}
     if game is not None:
@@ -258,7 +288,8 @@ def solve_talon(deal: Deal, dealer: int, declarer: int, *,
                 bid: Contract | None = None,
                 grid: bool = False,
                 game: Game | None = None,
-                workers: int | None = 1) -> TalonResult:
+                workers: int | None = 1,
+                progress: Callable[[int, int], None] | None = None) -> TalonResult:
     """The best discard for each contract the declarer may name, double dummy.
 
     `deal.hands[declarer]` holds the declarer's cards with the talon (see
@@ -267,11 +298,21 @@ def solve_talon(deal: Deal, dealer: int, declarer: int, *,
     needed only when neither names it. With `grid`, every legal discard is
     evaluated exactly for every contract. The contracts' questions run on
     `workers` threads, each with its own engine (None: every core; default one).
+    `progress(done, total)`, if given, is called as each question (those of
+    6♠ … 10♠ are one) is answered. Ctrl-C (a KeyboardInterrupt, or
+    :func:`~prefdd.solver.stopping.stop_searches`) stops the work: the contracts
+    solved are returned, the result marked `partial`.
     """
+    checks.instance(game, Game, "game", "a Game (PREFERANS, VIENNA or POLSKT_PASS) or None", optional=True)
+    checks.instance(bid, Contract, "bid", "a Contract or None", optional=True)
+    if contracts is not None:
+        contracts = _contract_list(contracts)
     game = _game_of(game, contracts, bid)
     check_talon_deal(deal, game, declarer)
-    if not 0 <= dealer < len(deal.hands):
-        raise InvalidInputError(f"dealer seat {dealer} does not exist (seats 0-{len(deal.hands) - 1})")
+    checks.seat(dealer, "dealer", len(deal.hands))
+    checks.flag(grid, "grid")
+    checks.integer(workers, "workers", 1, MAX_WORKERS, optional=True)
+    checks.instance(progress, Callable, "progress", "a function of (done, total) or None", optional=True)
     asked = allowed_contracts(game, contracts, bid)
     discards = legal_discards(deal, declarer, game)
     laid = lay_away(deal, declarer, discards[0])
@@ -304,12 +345,20 @@ def solve_talon(deal: Deal, dealer: int, declarer: int, *,
         best, ties = _best_values(question, discards, groups)
         return _declarer_tricks(plays[js[0]], best, game.hand_size), sorted(ties)
 
-    if threads > 1 and len(tasks) > 1:
-        results = list(_pool(threads).map(run, tasks))
-    else:
-        results = [run(task) for task in tasks]
+    results: list = [None] * len(tasks)
+    partial = False
+    try:
+        _run_tasks(run, tasks, results, threads, progress)
+    except KeyboardInterrupt:
+        partial = True
+    # The questions answered: every task of theirs finished (all of them, unless stopped).
+    finished = [js for js in columns.values()
+                if all(result is not None for (task_js, _), result in zip(tasks, results, strict=True)
+                       if task_js is js)]
     answers: dict[int, tuple[int, list[list[int]]]] = {}  # by a question's first column
     for (js, groups), result in zip(tasks, results, strict=True):
+        if result is None:
+            continue
         if not isinstance(result, dict):
             answers[js[0]] = result
             continue
@@ -317,12 +366,14 @@ def solve_talon(deal: Deal, dealer: int, declarer: int, *,
             for i in group:
                 cells[i, js] = _declarer_tricks(plays[js[0]], result[group[0]], game.hand_size)
     if grid and wins is None:
-        for js in columns.values():
+        for js in finished:
             groups = [g for task_js, task_groups in tasks if task_js is js for g in task_groups]
             answers[js[0]] = _best_of(cells[:, js[0]], groups, plays[js[0]].minimise)
-    first = {j: js[0] for js in columns.values() for j in js}
+    first = {j: js[0] for js in finished for j in js}
+    solved = sorted(first)
     choices = []
-    for j, contract in enumerate(asked):
+    for j in solved:
+        contract = asked[j]
         tricks, best_groups = answers[first[j]]
         made = (bool(wins[best_groups[0][0], j]) if wins is not None
                 else contract.made(tricks, game.hand_size))
@@ -331,8 +382,36 @@ def solve_talon(deal: Deal, dealer: int, declarer: int, *,
     made_ones = [c for c in choices if c.made]
     return TalonResult(
         declarer, dealer, tuple(choices), made_ones[-1] if made_ones else None,
-        discards if grid else None, cells if grid else None,
-        wins if grid and wins is not None else None)
+        discards if grid else None, cells[:, solved] if grid else None,
+        wins[:, solved] if grid and wins is not None else None, partial, len(asked))
+
+
+def _run_tasks(run: Callable[[T], object], tasks: Sequence[T], results: list, threads: int,
+               progress: Callable[[int, int], None] | None) -> None:
+    """Each task's result into `results`, on `threads` threads; on KeyboardInterrupt, the tasks
+    finished are kept (the others are stopped) and the interrupt is raised again."""
+    if threads == 1 or len(tasks) < 2:
+        for t, task in enumerate(tasks):
+            results[t] = run(task)
+            if progress is not None:
+                progress(t + 1, len(tasks))
+        return
+    futures = {_pool(threads).submit(run, task): t for t, task in enumerate(tasks)}
+    try:
+        for done, future in enumerate(as_completed(futures), start=1):
+            results[futures[future]] = future.result()
+            if progress is not None:
+                progress(done, len(tasks))
+    except KeyboardInterrupt:
+        for future in futures:
+            future.cancel()
+        stop_searches()
+        wait(futures)
+        resume_searches()
+        for future, t in futures.items():
+            if not future.cancelled() and future.exception() is None:
+                results[t] = future.result()
+        raise
 
 
 _pools: dict[int, ThreadPoolExecutor] = {}

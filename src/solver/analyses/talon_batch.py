@@ -1,7 +1,7 @@
 """The talon's best discard over many layouts at once: :func:`solve_talon`'s tricks, batched in the engine.
 
-For bid expectations only the declarer's tricks with his best discard matter,
-layout after layout. :func:`talon_tricks` hands the engine every layout's
+For bid and whist expectations only the declarer's tricks with his best
+discard matter, layout after layout. :func:`talon_tricks` hands the engine every layout's
 hands as 64-bit masks (built with numpy) and lets it run the whole loop
 without the GIL: per layout, every discard (those that leave the same play
 up to ranks searched once), the first searched outward from the previous
@@ -35,13 +35,14 @@ from prefdd.solver.analyses.talon import _Question
 from prefdd.solver.api import _engine
 
 
-def talon_tricks(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray) -> np.ndarray:
+def talon_tricks(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndarray,
+                 declarer: int | None = None) -> np.ndarray:
     """``[layouts, contracts]`` int16: the declarer's tricks with his best discard, contract by contract.
 
-    The declarer is the player (`hidden.seat`), who picks up the cards in no
-    hand (the talon, shown or unseen) before laying away; tricks count as
-    :attr:`prefdd.solver.analyses.talon.TalonChoice.tricks` does. Contracts asking the same
-    question of the play (6♠ … 10♠) are searched once.
+    The declarer is the player (`hidden.seat`) or the seat `declarer`; he picks
+    up the cards in no hand (the talon, shown or unseen) before laying away;
+    tricks count as :attr:`prefdd.solver.analyses.talon.TalonChoice.tricks` does. Contracts
+    asking the same question of the play (6♠ … 10♠) are searched once.
     """
     game = hidden.game
     if game not in (PREFERANS, VIENNA) or not hidden.pickup:
@@ -49,11 +50,15 @@ def talon_tricks(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndar
                                 "with the talon to pick up")
     if any(c.game is not game or not c.talon or c.aim is Aim.WIN_DEAL for c in contracts):
         raise InvalidInputError(f"every contract must be a {game.name} contract with talon")
+    declarer = hidden.seat if declarer is None else declarer
+    if declarer not in range(hidden.hands):
+        raise InvalidInputError(f"declarer seat {declarer} does not exist (seats 0-{hidden.hands - 1})")
     tricks = np.zeros((len(layouts), len(contracts)), dtype=np.int16)
     engine = _engine()
     values = np.zeros(len(layouts), dtype=np.int32)
-    for js, search in _searches(hidden, tuple(c.name for c in contracts)):
-        places = layouts[:, None, :] == search.places[None, :, None]
+    for js, search in _searches(hidden, tuple(c.name for c in contracts), declarer):
+        holders = search.holders[layouts]
+        places = holders[:, None, :] == np.arange(len(search.fixed), dtype=np.int8)[None, :, None]
         hands = np.where(places, search.unseen, np.uint64(0)).sum(axis=2, dtype=np.uint64) | search.fixed
         engine.talon_values(hands, search.me, search.size, *search.args, search.minimise, values)
         tricks[:, js] = (search.total - values if search.minimise else values)[:, None]
@@ -62,11 +67,11 @@ def talon_tricks(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndar
 
 @dataclass(frozen=True, eq=False)
 class _Search:
-    """One question in engine terms: the engine's bit of each unseen card, each seat's place among the
-    layout's places and the bits of its cards known in advance, and the engine's arguments."""
+    """One question in engine terms: the engine's bit of each unseen card, the engine seat holding each of
+    the layout's places, each seat's bits of its cards known in advance, and the engine's arguments."""
 
     unseen: np.ndarray
-    places: np.ndarray
+    holders: np.ndarray
     fixed: np.ndarray
     me: int
     size: int
@@ -76,19 +81,19 @@ class _Search:
 
 
 @lru_cache(maxsize=16)
-def _searches(hidden: Hidden, names: tuple[str, ...]) -> tuple[tuple[list[int], _Search], ...]:
+def _searches(hidden: Hidden, names: tuple[str, ...], declarer: int) -> tuple[tuple[list[int], _Search], ...]:
     """The questions the contracts called `names` ask (6♠ … 10♠ ask one), each with its contracts' columns.
 
     Made once per problem and kept: a run asks them of many batches of layouts.
     """
     game = hidden.game
     layout = np.repeat(np.arange(len(hidden.sizes), dtype=np.int8), hidden.sizes)
-    deal = hidden.with_talon(hidden.deal(layout)[0])
-    laid = lay_away(deal, hidden.seat, legal_discards(deal, hidden.seat, game)[0])
+    deal = hidden.with_talon(hidden.deal(layout)[0], declarer)
+    laid = lay_away(deal, declarer, legal_discards(deal, declarer, game)[0])
     columns: dict[tuple, list[int]] = {}
     plays = []
     for j, name in enumerate(names):
-        play = get_contract(game, name).setup(laid, hidden.dealer, hidden.seat)
+        play = get_contract(game, name).setup(laid, hidden.dealer, declarer)
         position = play.position
         columns.setdefault((position.trump, play.minimise, position.leader, position.constraints,
                             position.lowest_winner_seat), []).append(j)
@@ -99,16 +104,16 @@ def _searches(hidden: Hidden, names: tuple[str, ...]) -> tuple[tuple[list[int], 
         play = plays[js[0]]
         question = _Question(deal, play, GOAL_TRICKS)
         seats = play.position.seats
-        held = [hidden.hand | hidden.talon | hidden.out if s == hidden.seat else known.get(s, frozenset())
-                for s in seats]
-        trump, constraints, lw_seat, declarer, _, maxside, counted, leader = question.args
+        held = [(hidden.hand if s == hidden.seat else frozenset()) | known.get(s, frozenset())
+                | (hidden.talon | hidden.out if s == declarer else frozenset()) for s in seats]
+        trump, constraints, lw_seat, engine_declarer, _, maxside, counted, leader = question.args
+        holders = [seats.index(s) for s in (*hidden.others, declarer)]
         searches.append((js, _Search(
             unseen=np.array([1 << question.bit[c] for c in hidden.unseen], dtype=np.uint64),
-            # The player picks up the cards in no hand (the last place).
-            places=np.array([len(hidden.sizes) - 1 if s == hidden.seat else hidden.others.index(s)
-                             for s in seats], dtype=np.int8),
+            # Each other hand's place is its seat's; the declarer picks up the cards in no hand (the last).
+            holders=np.array(holders, dtype=np.int8),
             fixed=np.array([sum(1 << question.bit[c] for c in cards) for cards in held], dtype=np.uint64),
             me=question.me, size=discard_size(game),
-            args=(trump, constraints, lw_seat, declarer, maxside, counted, leader),
+            args=(trump, constraints, lw_seat, engine_declarer, maxside, counted, leader),
             minimise=question.minimise, total=question.total)))
     return tuple(searches)

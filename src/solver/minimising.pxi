@@ -1,0 +1,245 @@
+# Minimising: sure answers when each side pushes tricks onto the other (misère, nolla).
+#
+# When MAX plays for the other side's tricks, a side that surely takes every trick left
+# (takes_all), this trick (takes_trick) or enough of them (forced_tricks), whatever it plays
+# while the others play under it, decides the question; pushed_tricks asks them in turn. Where
+# they mostly fail they first test every suit at once (holds_suit, under_lowest).
+
+cdef inline uint64_t holds_suit(uint64_t cards) noexcept nogil:
+    """The top bit of every suit in which `cards` holds a card."""
+    return (cards | ((cards & ~SUIT_TOPS) + (~SUIT_TOPS))) & SUIT_TOPS
+
+
+cdef inline uint64_t under_lowest(uint64_t cards) noexcept nogil:
+    """In every suit, the bits under the lowest card of `cards` (under bit 15 in a suit `cards` does not hold).
+
+    Every suit at once: a top bit set in every suit keeps each suit's subtraction of 1 inside it.
+    """
+    cdef uint64_t held = cards | SUIT_TOPS
+    return (held - 0x0001000100010001ULL) & ~held
+
+
+cdef inline int below_in_shared_suits(uint64_t mine, uint64_t theirs) noexcept nogil:
+    """Whether in every suit that `mine` and `theirs` both hold, `theirs` holds a card below every card of `mine`.
+
+    takes_all needs it (a card of the other side under the side's lowest, for
+    its count of such cards, or every card of the other side under it), and
+    it mostly fails there, so it is tested first: every suit at once, with no loop.
+    """
+    return not (holds_suit(mine) & holds_suit(theirs) & ~holds_suit(theirs & under_lowest(mine)))
+
+
+cdef inline int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, uint64_t* rel) noexcept nogil:
+    """Whether the seats with maxside `side` surely take every trick left, from this trick start.
+
+    For a side the others push tricks onto (misère: the MAX seats want the
+    MIN seats to take tricks, and the MIN seats want the MAX seats to). So it
+    is if the other side holds no trump and in every suit that both sides
+    hold, each seat of the other side holds a card below every card of `side`
+    there for each card `side` holds (or all its cards, if fewer): a trick of
+    the suit takes at least one card of `side`, so the seat, playing its lowest
+    card of the suit led and discarding the top card of a suit, never beats a
+    card of `side`; so `side` keeps the lead, and a leader of the other side
+    first needs a suit that `side` holds, which with `follow` `side` must play
+    above. With `head` or `lowest_winner`, which may force a seat above, every
+    card of the other side must be below every card of `side`. `rel` gets, in
+    each suit compared, the lowest card of `side` (with the suit lengths, that
+    fixes the comparison: every lower card is the other side's). `mine` and
+    `theirs` are the cards of `side` and of the other side.
+    """
+    cdef uint64_t a, b, used = 0, h, under
+    cdef int seat, suit, exit_suit = 0
+    cdef int strict = st.cons & (C_HEAD | C_LW)
+    if st.trump >= 0 and (theirs & suit_bits(st.trump)):
+        return 0
+    if not below_in_shared_suits(mine, theirs):
+        return 0
+    for suit in range(4):
+        a = mine & suit_bits(suit)
+        b = theirs & suit_bits(suit)
+        if a and b:
+            # The cards of the suit below the side's lowest one (all the other side's).
+            under = lowbit(a) - 1
+            if b & ~under:
+                if strict:
+                    return 0
+                # A seat with a card above needs as many cards under as the side holds.
+                for seat in range(st.n):
+                    h = st.hands[seat] & b
+                    if (st.maxside[seat] != side and (h & ~under)
+                            and pdd_popcount(h & under) < pdd_popcount(a)):
+                        return 0
+            used |= lowbit(a)
+            if st.hands[st.lead] & b:
+                exit_suit = 1
+    if st.maxside[st.lead] != side and not (exit_suit and (st.cons & C_FOLLOW)):
+        return 0
+    rel[0] |= used
+    return 1
+
+
+cdef int highest_low(State* st, int side, int suit) noexcept nogil:
+    """The card the other side of `side` surely keeps under a trick of `suit` (-1: none).
+
+    That side wants `side` to win the trick, so each of its seats plays its
+    lowest card of the suit: the highest of those. With `head` or
+    `lowest_winner` a seat may have to play above, so then its highest card.
+    """
+    cdef int seat, best = -1, c
+    cdef uint64_t h
+    for seat in range(st.n):
+        if st.maxside[seat] != side:
+            h = st.hands[seat] & suit_bits(suit)
+            if h:
+                c = pdd_top(h) if st.cons & (C_HEAD | C_LW) else pdd_ctz(h)
+                if c > best:
+                    best = c
+    return best
+
+
+cdef int takes_trick(State* st, int side, uint64_t theirs, uint64_t* rel) noexcept nogil:
+    """Whether the seats with maxside `side` surely take this trick, from its start.
+
+    For a side the others push tricks onto (see takes_all), when the other
+    side holds no trump: its seats then play under (see highest_low). A
+    leader of `side` wins if in every suit it holds, its lowest card is above
+    that. A leader of the other side leads a suit in which a seat of `side`
+    holds only cards above it, which with `follow` that seat must play. `rel`
+    gets the lowest card of `side` compared in each such suit (with the suit
+    lengths, the holders of every card above it fix the comparison). `theirs`
+    is the other side's cards.
+    """
+    cdef uint64_t hand = st.hands[st.lead], a, used = 0
+    cdef int seat, suit, top
+    if st.trump >= 0 and (theirs & suit_bits(st.trump)):
+        return 0
+    if st.maxside[st.lead] == side:
+        for suit in range(4):
+            a = hand & suit_bits(suit)
+            if a and (theirs & suit_bits(suit)):
+                top = highest_low(st, side, suit)
+                if top > pdd_ctz(a):
+                    return 0
+                used |= lowbit(a)
+        rel[0] |= used
+        return 1
+    if not (st.cons & C_FOLLOW):
+        return 0
+    for suit in range(4):
+        if not (hand & suit_bits(suit)):
+            continue
+        top = highest_low(st, side, suit)
+        for seat in range(st.n):
+            a = st.hands[seat] & suit_bits(suit)
+            if st.maxside[seat] == side and a and pdd_ctz(a) > top:
+                rel[0] |= lowbit(a)
+                return 1
+    return 0
+
+
+cdef int forced_tricks(State* st, int side, int need, uint64_t* rel) noexcept nogil:
+    """Whether a seat X of maxside `side` surely takes `need` of the tricks left, from a trick start.
+
+    For a side the others push tricks onto (see takes_all), with `follow`, neither
+    `head` nor `lowest_winner`, and no trump present. Each seat of the side is
+    tried as X (see seat_forced_tricks).
+    """
+    cdef int x
+    if not (st.cons & C_FOLLOW) or (st.cons & (C_HEAD | C_LW)) or (
+            st.trump >= 0 and (st.present & suit_bits(st.trump))):
+        return 0
+    for x in range(st.n):
+        if st.maxside[x] == side and seat_forced_tricks(st, x, side, need, rel):
+            return 1
+    return 0
+
+
+cdef int seat_forced_tricks(State* st, int x, int side, int need, uint64_t* rel) noexcept nogil:
+    """Whether the seat X of maxside `side` surely takes `need` of the tricks left (see forced_tricks).
+
+    X's partners (the other seats of its side), if any, must hold only cards
+    below X's lowest card in every suit X holds. In a suit X holds, let r be
+    the fewest cards of it that a seat of the other side holds below X's lowest
+    card there, if X holds at least as many (else X's cards of it): X takes the
+    sum of those counts. The other side's strategy: a seat of theirs on lead
+    leads its lowest card of a suit whose count is not yet used up; following,
+    each plays its lowest card of the suit led; void in it, each discards a card
+    that is not one of its r lowest of such a suit. It holds as many cards as X,
+    who holds at least r cards of each such suit and one more that it leads, so
+    such a card exists. A trick of such a suit, led by X or by them, X wins: each
+    of them plays its lowest card, below X's lowest, whichever card X plays, and
+    a partner's card of the suit is below X's. That uses up one of the suit's
+    count and one of X's cards there; the other suits' cards stay in the hands.
+    A partner never wins a trick, so leads at most the first one, and then
+    only if it holds no suit X does not: the suit led is one X holds (the
+    partner or X leads it, or they lead a suit with a count), and there X plays
+    above every card the partner holds of it (cards only leave the hands, so
+    that stays so). So X discards nothing, and until one of them leads the counts
+    stand; once one of them leads, X wins that trick. So X wins a trick for each
+    count in turn: after each, X leads, and again either a trick of such a suit
+    comes or X wins a trick leading (every trick it leads but the last; its
+    last card, when they never lead again, is of such a suit). `rel` gets X's
+    lowest card in each suit counted and in each suit a partner holds too
+    (with the suit lengths, the holders from the top down to it fix the counts
+    and the partners' places: every lower card is held below X's lowest).
+    """
+    cdef int seat, suit, got = 0, r, c
+    cdef uint64_t xs, under, used = 0, counted, partners = 0, hand = st.hands[x]
+    under = under_lowest(hand)
+    for seat in range(st.n):
+        if seat != x and st.maxside[seat] == side:
+            partners |= st.hands[seat]
+    if partners:
+        # A partner's card above X's lowest in a suit X holds, or a partner on lead holding a suit X does not.
+        if partners & ((holds_suit(hand) >> 15) * 0xFFFF) & ~under:
+            return 0
+        if st.lead != x and st.maxside[st.lead] == side and holds_suit(st.hands[st.lead]) & ~holds_suit(hand):
+            return 0
+        for suit in range(4):
+            if partners & suit_bits(suit) and hand & suit_bits(suit):
+                used |= lowbit(hand & suit_bits(suit))
+    # The suits whose count is not 0 (every seat of the other side holds a card under X's lowest), at once first.
+    counted = holds_suit(hand)
+    for seat in range(st.n):
+        if st.maxside[seat] != side:
+            counted &= holds_suit(st.hands[seat] & under)
+    if not counted:
+        return 0
+    for suit in range(4):
+        if not (counted >> (16 * suit + 15)) & 1:
+            continue
+        xs = hand & suit_bits(suit)
+        # The cards of the suit below X's lowest one.
+        under = (lowbit(xs) - 1) & suit_bits(suit)
+        r = pdd_popcount(xs)
+        for seat in range(st.n):
+            if st.maxside[seat] != side:
+                c = pdd_popcount(st.hands[seat] & under)
+                if c < r:
+                    r = c
+        if r > 0:
+            used |= lowbit(xs)
+            got += r
+            if got >= need:
+                rel[0] |= used
+                return 1
+    return 0
+
+
+cdef int pushed_tricks(State* st, int target, int left, uint64_t* rel) noexcept nogil:
+    """For MAX playing for the other side's tricks (misère): 1 or 0 if sure tricks decide `target`, else -1.
+
+    Each side pushes tricks onto the other: see takes_all and takes_trick.
+    """
+    cdef uint64_t side0 = st.side_hands[0], side1 = st.side_hands[1]
+    if takes_all(st, 0, side0, side1, rel):
+        return 1
+    if takes_all(st, 1, side1, side0, rel) or (target == left and takes_trick(st, 1, side0, rel)):
+        return 0
+    if target > left - 3 and forced_tricks(st, 1, left - target + 1, rel):
+        return 0
+    if target == 1 and takes_trick(st, 0, side1, rel):
+        return 1
+    if target < 3 and forced_tricks(st, 0, target, rel):
+        return 1
+    return -1

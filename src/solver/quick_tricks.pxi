@@ -1,0 +1,412 @@
+# Quick tricks: the tricks the leader's side surely takes at once by cashing winners (DDS's QuickTricks).
+#
+# At a trick start, the leader's cards above every other card of their suit win unless somebody
+# trumps them; a partner's winners count after a lead to its top card (transfer_tricks,
+# ruffed_transfer), and with `follow` alone and no trump whole suits are cashed (cashed_tricks).
+# Enough of them answer the question without a search; fewer_winners and fewer_cashed then give
+# the table only the ranks those tricks need, so that its entry stands for more positions.
+
+cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
+    """Tricks the leader can surely cash from its own hand, whatever the others do.
+
+    A card of the leader higher than every other present card of its suit wins
+    when led unless somebody trumps it. Nobody can trump in no trump, in the
+    trump suit, or when no other seat need trump them (an opponent holds no
+    trump, a partner can play other cards: see spares): those winners are summed
+    (they stay winners whatever is played meanwhile). In a side suit that
+    another seat could trump, a seat holding trumps is kept from trumping only
+    by `follow` while it still holds the suit; one such suit, cashed first,
+    adds as many rounds as every trump-holding seat can surely follow.
+
+    `rel` gets the cards whose ranks the count used: in each suit with
+    winners, the leader's winners and the highest other card.
+    """
+    cdef int lead = st.lead, s, suit, w, r, q = 0, side_best = 0, ln, cashed = 0
+    cdef uint64_t hand = st.hands[lead], others = st.present & ~hand, mine, oth, tb = 0
+    cdef int ruffers = 0, enemy_trumps = 0
+    if st.trump >= 0:
+        tb = suit_bits(st.trump)
+        for suit in range(4):
+            mine = hand & suit_bits(suit)
+            oth = others & suit_bits(suit)
+            if suit != st.trump and mine:
+                cashed += pdd_popcount(mine & above(pdd_top(oth))) if oth else pdd_popcount(mine)
+        for s in range(st.n):
+            if s != lead and (st.hands[s] & tb):
+                if st.maxside[s] != st.maxside[lead]:
+                    ruffers = enemy_trumps = 1
+                elif not spares(st, s, cashed):
+                    ruffers = 1
+    for suit in range(4):
+        mine = hand & suit_bits(suit)
+        if not mine:
+            continue
+        oth = others & suit_bits(suit)
+        if oth:
+            w = pdd_popcount(mine & above(pdd_top(oth)))
+        else:
+            w = pdd_popcount(mine)
+        if w == 0:
+            continue
+        if oth:
+            rel[0] |= mine & above(pdd_top(oth))
+        if st.trump < 0 or suit == st.trump or not ruffers:
+            q += w
+        elif st.cons & C_FOLLOW:
+            r = w
+            for s in range(st.n):
+                if s != lead and (st.hands[s] & tb):
+                    ln = pdd_popcount(st.hands[s] & suit_bits(suit))
+                    if ln < r:
+                        r = ln
+            if r > side_best:
+                side_best = r
+    q += side_best
+    ln = st.partner[lead]
+    # Only to a side's one partner: a third seat of the side could take the transfer
+    # (a higher card, or a trump that `ruff` forces) and lead away from the partner's winners.
+    if not (st.cons & C_LW) and not enemy_trumps and ln >= 0:
+        q = transfer_tricks(st, ln, q, rel)
+    if st.cons == C_FOLLOW and st.trump < 0 and ln != -2:
+        q = cashed_tricks(st, ln, q, rel)
+    return q
+
+
+cdef int fewer_winners(State* st, int need, uint64_t* rel) noexcept nogil:
+    """Whether the leader's own winners alone make `need` tricks; if so `rel` gets only the ones used.
+
+    When no other hand holds a trump (nobody can ruff), each card of the leader
+    above every other card of its suit wins when led, the leader keeping the
+    lead. A suit the others are void in counts whole by the suit lengths alone
+    (no rank needed); in the others, the top winners down to the count needed.
+    Fewer cards in `rel` than quick_tricks' make the table entries above more
+    general.
+    """
+    cdef int lead = st.lead, suit, q = 0, k
+    cdef uint64_t hand = st.hands[lead], others = st.present & ~hand, mine, oth, out = 0, w
+    if st.trump >= 0 and (others & suit_bits(st.trump)):
+        return 0
+    for suit in range(4):
+        mine = hand & suit_bits(suit)
+        if mine and not (others & suit_bits(suit)):
+            q += pdd_popcount(mine)
+    for suit in range(4):
+        if q >= need:
+            break
+        mine = hand & suit_bits(suit)
+        oth = others & suit_bits(suit)
+        if not (mine and oth):
+            continue
+        w = mine & above(pdd_top(oth))
+        k = pdd_popcount(w)
+        if q + k >= need:
+            w = top_n(w, need - q)
+        out |= w
+        q += k
+    if q < need:
+        return 0
+    rel[0] = out
+    return 1
+
+
+cdef uint64_t suit_winners(State* st, int holder, int suit, int* longest) noexcept nogil:
+    """The cards of `holder` in `suit` above every other hand's there; `longest[0]` gets the longest other holding.
+
+    Led one by one they win and keep the lead (`follow` alone, no trump); if
+    they are at least `longest[0]`, the others are then void and all of the
+    holder's cards of the suit win (as cashed_tricks and cashed_suit count).
+    At a trick start (every present card is in a hand).
+    """
+    cdef uint64_t sb = suit_bits(suit), winners = st.hands[holder] & sb, others = st.present & sb & ~winners
+    cdef int seat, ln
+    longest[0] = 0
+    for seat in range(st.n):
+        if seat != holder:
+            ln = pdd_popcount(st.hands[seat] & sb)
+            if ln > longest[0]:
+                longest[0] = ln
+    if others:
+        winners &= above(pdd_top(others))
+    return winners
+
+
+cdef int split_tricks(State* st, int partner, int suit, uint64_t* winners) noexcept nogil:
+    """Tricks the leader cashes in `suit` whose `winners[0]` (its cards above all others there) are not all its cards,
+    with the partner's help, keeping the lead; `winners[0]` gets the partner's card used.
+
+    With `follow` alone and no trump (as cashed_tricks counts). If the next card
+    below the leader's winners is the partner's (so above every opponent's card
+    of the suit), the leader holds a card below it and the partner another card,
+    the leader leads low to the partner's card, which wins, and the partner
+    returns a low card to the leader's winners: one trick more than the winners,
+    the lead back with the leader (DDS's quick tricks count "Kx opposite Ax" so).
+    If the partner then is void in the suit and every opponent too (none held
+    more cards than those rounds), all of the leader's cards there win.
+    """
+    cdef uint64_t sb = suit_bits(suit), below = st.present & sb & ~winners[0]
+    cdef int w = pdd_popcount(winners[0]), mine = pdd_popcount(st.hands[st.lead] & sb), seat, second
+    cdef int theirs = pdd_popcount(st.hands[partner] & sb)
+    if not below:
+        return w
+    second = pdd_top(below)
+    if not ((st.hands[partner] >> second) & 1) or mine <= w or theirs < 2:
+        return w
+    winners[0] |= (<uint64_t>1) << second
+    if theirs == 2:
+        for seat in range(st.n):
+            if seat != st.lead and seat != partner and pdd_popcount(st.hands[seat] & sb) > w + 1:
+                return w + 1
+        return mine
+    return w + 1
+
+
+cdef uint64_t cashed_suit(State* st, int holder, int suit, int partner, int* need) noexcept nogil:
+    """The cards (with the top card) whose ranks make `holder` cash `need[0]` tricks in `suit`, or its most.
+
+    As cashed_tricks counts (see suit_winners; with the leader's `partner`, -1
+    for none or when `holder` is the partner, see split_tricks). `need[0]` goes
+    down by the tricks counted.
+    """
+    cdef uint64_t sb = suit_bits(suit), winners
+    cdef int longest, w
+    winners = suit_winners(st, holder, suit, &longest)
+    w = pdd_popcount(winners)
+    if need[0] <= w:
+        winners = top_n(winners, need[0])
+        need[0] = 0
+    elif w >= longest:
+        winners = top_n(winners, longest)
+        need[0] -= pdd_popcount(st.hands[holder] & sb)
+    else:
+        if partner >= 0:
+            w = split_tricks(st, partner, suit, &winners)
+        need[0] -= w
+    return winners
+
+
+cdef int fewer_cashed(State* st, int need, uint64_t* rel) noexcept nogil:
+    """Whether the tricks cashed_tricks counts reach `need` with fewer cards in `rel`; if so `rel` gets those.
+
+    The leader's suits first, then (through an entry: a suit whose top card
+    the partner holds and in which the leader holds a card) the partner's, each
+    counted only down to the ranks the tricks still needed use (see cashed_suit).
+    Every position that agrees on those cards (and the suit lengths) counts at
+    least as many. Only where cashed_tricks counts (`follow` alone, no trump).
+    """
+    cdef int lead = st.lead, partner = st.partner[lead], suit, top, left = pdd_popcount(st.hands[lead])
+    cdef uint64_t out = 0, present = present_cards(st), sb, entry = 0
+    if st.cons != C_FOLLOW or st.trump >= 0 or need > left or partner == -2:
+        return 0
+    for suit in range(4):
+        sb = suit_bits(suit)
+        if need > 0 and (st.hands[lead] & sb) and (st.hands[lead] >> pdd_top(present & sb)) & 1:
+            out |= cashed_suit(st, lead, suit, partner, &need)
+    if need > 0 and partner >= 0:
+        for suit in range(4):
+            sb = suit_bits(suit)
+            if present & sb:
+                top = pdd_top(present & sb)
+                if (st.hands[partner] >> top) & 1 and st.hands[lead] & sb:
+                    entry = (<uint64_t>1) << top
+        if entry:
+            # The entry's top card, so that every position the answer stands for has it.
+            out |= entry
+            for suit in range(4):
+                sb = suit_bits(suit)
+                if need > 0 and (st.hands[partner] & sb) and (st.hands[partner] >> pdd_top(present & sb)) & 1:
+                    out |= cashed_suit(st, partner, suit, -1, &need)
+    if need > 0:
+        return 0
+    rel[0] = out
+    return 1
+
+
+cdef int cashed_tricks(State* st, int partner, int q, uint64_t* rel) noexcept nogil:
+    """The better of `q` and the tricks the leader's side cashes: the leader's suits, then the partner's.
+
+    With `follow` alone and no trump held by the other side (so nobody can
+    take a trick but with the top card of its suit), for at most one `partner`
+    (-1: none). In a suit whose top card the leader holds, it leads its cards
+    above every other card of the suit, keeping the lead; if those are at least
+    as many as the cards of every other hand there, the others are then void and
+    all of its cards win. The partner's suits count the same way after the
+    leader leads a card of one of them to the partner's top card (its cards
+    there stay untouched meanwhile: the leader leads only its own suits, and
+    the partner keeps the counted cards as long as it has others to play). The
+    total is at most the tricks left. `rel` gets the counted top cards.
+    """
+    cdef int lead = st.lead, suit, holder, w, longest, cash, mine = 0, theirs = 0, entry = 0
+    cdef uint64_t sb, top_bit, winners, rl = 0, rp = 0
+    cdef uint64_t ours = st.hands[lead] | (st.hands[partner] if partner >= 0 else 0)
+    for suit in range(4):
+        sb = suit_bits(suit)
+        if not (ours & sb):
+            continue
+        top_bit = (<uint64_t>1) << pdd_top(st.present & sb)
+        if st.hands[lead] & top_bit:
+            holder = lead
+        elif partner >= 0 and st.hands[partner] & top_bit:
+            holder = partner
+        else:
+            continue
+        winners = suit_winners(st, holder, suit, &longest)
+        w = pdd_popcount(winners)
+        cash = pdd_popcount(st.hands[holder] & sb) if w >= longest else w
+        if cash == w and holder == lead and partner >= 0:
+            cash = split_tricks(st, partner, suit, &winners)
+        if holder == lead:
+            mine += cash
+            rl |= winners
+        else:
+            theirs += cash
+            rp |= winners
+            if st.hands[lead] & sb:
+                entry = 1
+    if entry:
+        mine += theirs
+        rl |= rp
+    if mine > pdd_popcount(st.hands[lead]):
+        mine = pdd_popcount(st.hands[lead])
+    if mine > q:
+        rel[0] = rl
+        return mine
+    return q
+
+
+cdef int spares(State* st, int seat, int rounds) noexcept nogil:
+    """Whether `seat` can play a card other than a trump in `rounds` tricks of its partner's.
+
+    Only with neither `ruff` nor `head` (either may force a trump on a partner's
+    winner), and with at least `rounds` cards outside trumps.
+    """
+    if st.trump < 0 or not (st.hands[seat] & suit_bits(st.trump)):
+        return 1
+    if st.cons & (C_RUFF | C_HEAD):
+        return 0
+    return pdd_popcount(st.hands[seat] & ~suit_bits(st.trump)) >= rounds
+
+
+cdef int transfer_tricks(State* st, int partner, int q, uint64_t* rel) noexcept nogil:
+    """The better of `q` and the tricks the leader's side takes by leading to `partner`'s winner.
+
+    With no trump held by the opponents: the leader leads a low card of a suit whose top card
+    among the partner and the opponents is the partner's; the partner wins it,
+    then cashes every card higher than all other hands' cards of its suit, the
+    leader playing other cards than trumps to them (see spares).
+    `rel` gets the partner's top card used and its winners if the count is better.
+    """
+    cdef int lead = st.lead, suit, t, best = -1, bonus = 0, w = 0, ptop
+    cdef uint64_t ph = st.hands[partner], opp = st.side_hands[1 - st.maxside[lead]], mine, oth, wins = 0
+    cdef uint64_t notp = (st.side_hands[0] | st.side_hands[1]) & ~ph
+    for suit in range(4):
+        mine = ph & suit_bits(suit)
+        if not mine:
+            continue
+        oth = notp & suit_bits(suit)
+        if oth:
+            mine &= above(pdd_top(oth))
+        w += pdd_popcount(mine)
+        wins |= mine
+    if w + 1 <= q:
+        # No transfer counts more than the partner's winners and the trick of the transfer.
+        return q
+    for suit in range(4):
+        if not (ph & suit_bits(suit)):
+            continue
+        ptop = pdd_top(ph & suit_bits(suit))
+        if opp & above(ptop):
+            continue
+        if not (st.hands[lead] & suit_bits(suit) & ~above(ptop) & ~((<uint64_t>1) << ptop)):
+            continue
+        # Winning the transfer uses the partner's top card; it may be one of the counted winners.
+        t = 1 + w - ((wins >> ptop) & 1)
+        if t > bonus:
+            bonus = t
+            best = ptop
+    if bonus > q and spares(st, lead, w):
+        rel[0] = wins | ((<uint64_t>1) << best)
+        return bonus
+    return q
+
+
+cdef inline int partnerships(State* st) noexcept nogil:
+    """Whether four seats play as two sides of partners sitting opposite (Priffe), as the transfer cut-offs assume."""
+    return (st.n == 4 and st.maxside[0] == st.maxside[2] and st.maxside[1] == st.maxside[3]
+            and st.maxside[0] != st.maxside[1])
+
+
+cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
+    """Two sides of partners (see partnerships), `follow` alone, a trump suit: whether the leader's side takes `need`
+    tricks through the partner (0 in any other game).
+
+    The leader leads a card of a suit below the partner's top card there,
+    which is above every opponent's card of the suit; it is the trump suit, or
+    every opponent holding trumps holds the suit: nobody beats or trumps that
+    card, so the partner wins the trick. The partner then cashes its cards
+    above every other hand's card of their suit, keeping the lead: all of its
+    trump ones, and in a side suit as many rounds as each opponent holding
+    trumps surely follows (its length there, one less in the suit of the first
+    trick; following every round counted, it keeps its lengths in the other
+    suits until each is led). The leader need not trump in the side suits'
+    rounds (the first trick's among them) if it holds at least as many cards
+    outside trumps (see spares). `rel` gets the partner's top card led to and the
+    winners used (the top ones of their suits, the count stopping at `need`):
+    every position that agrees on those (and the suit lengths) counts as many.
+    With no trump among the opponents it counts as transfer_tricks does, but
+    with only the winners the tricks need in `rel`.
+    """
+    cdef int lead = st.lead, partner = st.lead ^ 2, lho = (st.lead + 1) & 3, rho = (st.lead + 3) & 3
+    cdef int suit, t, k, q, side_rounds, ptop, r
+    cdef uint64_t tb, ph = st.hands[partner], opp, notp, sb, w, oth, out
+    if not partnerships(st) or st.cons != C_FOLLOW or st.trump < 0:
+        return 0
+    tb = suit_bits(st.trump)
+    opp = st.hands[lho] | st.hands[rho]
+    notp = opp | st.hands[lead]
+    for suit in range(4):
+        sb = suit_bits(suit)
+        if not (ph & sb):
+            continue
+        ptop = pdd_top(ph & sb)
+        if (opp & above(ptop)) or not (st.hands[lead] & sb & (((<uint64_t>1) << ptop) - 1)):
+            continue
+        if suit != st.trump and (((st.hands[lho] & tb) and not (st.hands[lho] & sb))
+                                 or ((st.hands[rho] & tb) and not (st.hands[rho] & sb))):
+            continue
+        q = 1
+        side_rounds = suit != st.trump
+        out = (<uint64_t>1) << ptop
+        for k in range(5):
+            # The trump suit first (no side round used), then the others.
+            t = st.trump if k == 0 else k - 1
+            if (k > 0 and t == st.trump) or q >= need:
+                continue
+            w = ph & suit_bits(t) & ~out
+            oth = notp & suit_bits(t)
+            if oth:
+                w &= above(pdd_top(oth))
+            if not w:
+                continue
+            r = pdd_popcount(w)
+            if t != st.trump:
+                if st.hands[lho] & tb:
+                    r = min(r, pdd_popcount(st.hands[lho] & suit_bits(t)) - (1 if t == suit else 0))
+                if st.hands[rho] & tb:
+                    r = min(r, pdd_popcount(st.hands[rho] & suit_bits(t)) - (1 if t == suit else 0))
+            if r > need - q:
+                r = need - q
+            if r <= 0:
+                continue
+            out |= top_n(w, r)
+            if t != st.trump:
+                side_rounds += r
+            q += r
+        if q >= need and spares(st, lead, side_rounds):
+            rel[0] = out
+            return 1
+    return 0
+
+
+cdef int other_side_trumps(State* st) noexcept nogil:
+    """Whether a seat of the other side than the leader's holds a trump (with a trump suit)."""
+    return (st.side_hands[1 - st.maxside[st.lead]] & suit_bits(st.trump)) != 0

@@ -1,0 +1,286 @@
+# The search: alpha-beta over single cards, and the driver of its zero-window questions (DDS's ABsearch).
+#
+# trick_node answers at a trick start: the last trick played out (last_trick), a deal already won
+# (win_decided, Polskt pass) or the sure-trick cut-offs first, then the table, then play_node,
+# which tries the cards in order and skips those that surely fail as a card of their suit did.
+# Each answer comes with the cards whose ranks decided it (`rel`), so that the table entry stands
+# for every position that agrees on them. search_value finds the value by asking whether MAX
+# reaches one target after another, from a guess (estimate).
+
+cdef int win_decided(State* st, int left) noexcept nogil:
+    """For the Polskt pass goal: 1 or 0 if the deal's winner is already settled, else -1."""
+    cdef int p = -1, q, others_short = 1
+    for q in range(st.n):
+        if st.maxside[q]:
+            p = q
+    if st.won[p] >= 3:
+        return 1
+    for q in range(st.n):
+        if q != p:
+            if st.won[q] >= 3:
+                return 0
+            if st.won[q] + left >= 3:
+                others_short = 0
+    if left == 0:
+        return st.first2 == p
+    if st.first2 >= 0 and st.first2 != p and st.won[p] + left < 3:
+        return 0
+    if st.first2 == p and others_short:
+        return 1
+    return -1
+
+
+cdef int last_trick(State* st, int target, uint64_t* rel) noexcept nogil:
+    """Whether the counted seats' last trick reaches `target` (GOAL_TRICKS, 1 card each)."""
+    cdef int i, seat, card, w = pdd_ctz(st.hands[st.lead]), wseat = st.lead
+    cdef uint64_t all_cards = st.hands[st.lead]
+    for i in range(1, st.n):
+        seat = seat_at(st, i)
+        card = pdd_ctz(st.hands[seat])
+        all_cards |= st.hands[seat]
+        if card_beats(st, card, w):
+            w = card
+            wseat = seat
+    if all_cards & suit_bits(w >> 4) & ~((<uint64_t>1) << w):
+        rel[0] |= (<uint64_t>1) << w
+    return st.counted[wseat] >= target
+
+
+cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
+    """Can MAX reach `target` more tricks (or win the deal) from this trick start?
+
+    `rel` gets the cards whose ranks decided the answer: every position with
+    the same suit lengths in each hand that agrees with this one on who holds
+    each card from the top of each suit down to its lowest card in `rel` has
+    the same answer (with follow and ruff alone; with head or lowest_winner,
+    whose legality depends on ranks, the table keeps every card).
+    """
+    cdef int left = pdd_popcount(st.hands[st.lead]), d, result
+    cdef Probe pr
+    cdef uint64_t r = 0
+    rel[0] = 0
+    if pdd_load(&st.stop):
+        return 0
+    if st.goal == G_TRICKS:
+        if target <= 0:
+            return 1
+        if target > left:
+            return 0
+        if left == 1:
+            return last_trick(st, target, rel)
+        if st.trump >= 0:
+            if trump_tricks(st, st.counted_side, rel) >= target:
+                rel[0] = top_n(rel[0], target)
+                return 1
+            rel[0] = 0
+            if left - trump_tricks(st, 1 - st.counted_side, rel) < target:
+                rel[0] = top_n(rel[0], left - target + 1)
+                return 0
+            rel[0] = 0
+        if not st.counted_side:
+            # MAX plays for the other side's tricks: each side pushes tricks onto the other.
+            d = pushed_tricks(st, target, left, rel)
+            if d >= 0:
+                return d
+            rel[0] = 0
+        if st.qt_ok:
+            if st.maxside[st.lead]:
+                if quick_tricks(st, rel) >= target:
+                    if not fewer_winners(st, target, rel) and not ruffed_transfer(st, target, rel):
+                        fewer_cashed(st, target, rel)
+                    return 1
+            elif left - quick_tricks(st, rel) < target:
+                if not fewer_winners(st, left - target + 1, rel) and not ruffed_transfer(st, left - target + 1, rel):
+                    fewer_cashed(st, left - target + 1, rel)
+                return 0
+            rel[0] = 0
+            d = target if st.maxside[st.lead] else left - target + 1
+            # Mostly one or two tricks: the transfer and a winner (more are rare and cost the calls).
+            if d <= 2 and st.trump >= 0 and other_side_trumps(st):
+                if ruffed_transfer(st, d, rel):
+                    return st.maxside[st.lead]
+                rel[0] = 0
+            if st.cons == C_FOLLOW and (target >= left if st.maxside[st.lead] else target <= 1):
+                if lead_lost(st, rel):
+                    return 1 - st.maxside[st.lead]
+                rel[0] = 0
+                if trump_behind(st, rel):
+                    return 1 - st.maxside[st.lead]
+                rel[0] = 0
+            if st.cons == C_FOLLOW and (target >= left or target <= 1):
+                # One side needs every trick left: MAX for `target`, or MIN for MAX's one.
+                if not_all_tricks(st, 1 if target >= left else 0, rel):
+                    return 0 if target >= left else 1
+                rel[0] = 0
+    else:
+        d = win_decided(st, left)
+        if d >= 0:
+            return d
+    make_probe(st, &pr)
+    d = tt_lookup(table_for(st, left), &pr, target, rel)
+    if d >= 0:
+        return d
+    result = play_node(st, target, &r)
+    if pdd_load(&st.stop):
+        # Stopped part way: the answer may be wrong, so it is not kept.
+        return 0
+    tt_store(st, table_for(st, left), &pr, target, result, r, left)
+    rel[0] = r
+    return result
+
+
+cdef inline int same_as_failed(uint64_t acc, int* failed_low, int card) noexcept nogil:
+    """Whether `card` surely fails as a card of its suit already tried and failed at this node did.
+
+    `acc` holds the cards whose ranks decided the failed moves' answers. Two cards
+    of one suit, both below the lowest card of `acc` in that suit, lead to
+    positions that agree on every card that mattered (the same suit lengths, the
+    same holders above), so the second has the answer of the first (DDS skips such
+    moves the same way). Not with head or lowest_winner, whose legality depends on ranks.
+    """
+    cdef int suit = card >> 4, low = failed_low[suit], top
+    cdef uint64_t ranks = acc & suit_bits(suit)
+    if low < 0:
+        return 0
+    top = pdd_ctz(ranks) if ranks else 16 * suit + 16
+    return low < top and card < top
+
+
+cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
+    """Alpha-beta over the cards of the player to move, part way through a trick.
+
+    `rel` gets the cards whose ranks decided the answer (see trick_node).
+    """
+    cdef int moves[16]
+    cdef int count, i, result, winner, next_target, wcard
+    cdef int is_max = st.maxside[to_move(st)]
+    cdef uint64_t allowed, reps, child, acc = 0, present, tb, run
+    cdef int failed_low[4]
+    cdef int skips = not (st.cons & (C_HEAD | C_LW))
+    failed_low[0] = failed_low[1] = failed_low[2] = failed_low[3] = -1
+    st.nodes += 1
+    allowed = legal_moves(st)
+    reps = representatives(st, allowed) if allowed & (allowed - 1) else allowed
+    if reps & (reps - 1):
+        count = order_moves(st, reps, moves) if st.counted_side else order_ducks(st, reps, moves)
+    else:
+        # One move: nothing to order.
+        moves[0] = pdd_ctz(reps)
+        count = 1
+    for i in range(count):
+        if skips and same_as_failed(acc, failed_low, moves[i]):
+            continue
+        play_card(st, moves[i])
+        winner = st.undo[st.ply - 1].winner
+        child = 0
+        if winner >= 0:
+            next_target = target - st.counted[winner] if st.goal == G_TRICKS else target
+            st.trick_nodes += 1
+            result = trick_node(st, next_target, &child)
+            # A trick won by rank against a card of the same suit makes the winner's rank matter.
+            tb = st.undo[st.ply - 1].trickbits
+            wcard = st.tcards[(st.tno - 1) * MAX_SEATS + st.undo[st.ply - 1].winpos_done]
+            if tb & suit_bits(wcard >> 4) & ~((<uint64_t>1) << wcard):
+                child |= (<uint64_t>1) << wcard
+        else:
+            result = play_node(st, target, &child)
+        unplay_card(st)
+        if result == is_max:
+            if st.ntrick == 0:
+                st.killer[pdd_popcount(st.hands[st.lead])] = moves[i]
+                if not st.counted_side:
+                    remember_lead(st, moves[i])
+            rel[0] = child
+            return result
+        acc |= child
+        if failed_low[moves[i] >> 4] < 0 or moves[i] < failed_low[moves[i] >> 4]:
+            failed_low[moves[i] >> 4] = moves[i]
+    # Every move failed: the cards a searched move stands for may take its place
+    # (a lone legal card stands for itself alone).
+    if allowed & (allowed - 1):
+        present = present_cards(st)
+        for i in range(count):
+            run = run_of(present, allowed, moves[i])
+            if acc & run:
+                acc |= run
+    rel[0] = acc
+    return 1 - is_max
+
+
+cdef int probe(State* st, int target) noexcept nogil:
+    cdef uint64_t rel
+    if st.goal == G_TRICKS and target <= 0:
+        return 1
+    if st.ntrick == 0:
+        return trick_node(st, target, &rel)
+    return play_node(st, target, &rel)
+
+
+cdef int estimate(State* st, int left) noexcept nogil:
+    """A guess of the counted seats' tricks from their high cards (and trumps), for the value driver.
+
+    Each suit's top four present cards are worth 4, 3, 2 and 1; the counted
+    side's share of those points, times the tricks left, plus two thirds of a
+    trick for each trump it holds above half of the trumps. Only a start for
+    the search: any guess gives the same value.
+    """
+    cdef uint64_t present = present_cards(st), rest, mine = 0
+    cdef int suit, i, c, got = 0, total = 0, trumps = 0, est
+    for i in range(st.n):
+        if st.counted[i]:
+            mine |= st.hands[i]
+    for suit in range(4):
+        rest = present & suit_bits(suit)
+        for i in range(4):
+            if not rest:
+                break
+            c = pdd_top(rest)
+            rest ^= (<uint64_t>1) << c
+            total += 4 - i
+            if (mine >> c) & 1:
+                got += 4 - i
+    if total == 0:
+        return left // 2
+    est = (2 * left * got + total) // (2 * total)
+    if st.trump >= 0:
+        trumps = pdd_popcount(present & suit_bits(st.trump))
+        # Rounded down, below zero too.
+        est += (2 * (2 * pdd_popcount(mine & suit_bits(st.trump)) - trumps) + 60) // 6 - 10
+    return est
+
+
+cdef int search_value(State* st) noexcept nogil:
+    """MAX's best result from the position: more tricks (G_TRICKS) or 1/0 for a won deal (G_WIN)."""
+    cdef int lo = 0, hi = pdd_popcount(st.hands[to_move(st)]), mid
+    if hi == 0:
+        return 0 if st.goal == G_TRICKS else win_decided(st, 0)
+    if st.goal == G_WIN:
+        return probe(st, 1)
+    if not st.counted_side:
+        # MAX plays for the other side's tricks (misère): the value is mostly near the top.
+        while lo < hi and not probe(st, hi):
+            hi -= 1
+        return hi
+    if st.n == 4:
+        # Four seats (Priffe's 52 cards): walk one trick at a time from one above the
+        # estimate (it runs low), so that most probes are at the value and the one above.
+        mid = estimate(st, hi) + 1
+        if mid < 1:
+            mid = 1
+        elif mid > hi:
+            mid = hi
+        if probe(st, mid):
+            while mid < hi and probe(st, mid + 1):
+                mid += 1
+            return mid
+        mid -= 1
+        while mid > 0 and not probe(st, mid):
+            mid -= 1
+        return mid
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if probe(st, mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo

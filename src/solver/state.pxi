@@ -1,0 +1,320 @@
+# The engine's state: a position in bit masks, the helpers every technique reads it with, and its loading.
+#
+# A hand is a 64-bit mask, 16 bits per play suit. State holds the hands, the trick in progress and
+# the tricks won, with what play_card keeps up to date for the others (the present cards, each
+# side's cards, the suit lengths and card owners the table key reads) and its tables;
+# Setup is a position as Engine.set_position takes it, and load makes it the state.
+
+cdef extern from *:
+    """
+    #if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+    #pragma GCC target("popcnt")
+    #endif
+    static inline int pdd_ctz(unsigned long long x) { return __builtin_ctzll(x); }
+    static inline int pdd_popcount(unsigned long long x) { return __builtin_popcountll(x); }
+    static inline int pdd_top(unsigned long long x) { return 63 - __builtin_clzll(x); }
+    static inline void pdd_prefetch(const void* p) { __builtin_prefetch(p); }
+    static inline int pdd_load(int* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+    static inline void pdd_store(int* p, int v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
+    #include <sched.h>
+    /* A spin lock for a table that several threads search (held for one lookup or store). */
+    static inline void pdd_lock(int* word) {
+        int spins = 0;
+        while (__atomic_exchange_n(word, 1, __ATOMIC_ACQUIRE)) {
+            while (__atomic_load_n(word, __ATOMIC_RELAXED)) {
+                if (++spins == 64) { sched_yield(); spins = 0; }
+    #if defined(__x86_64__) || defined(__i386__)
+                else { __builtin_ia32_pause(); }
+    #endif
+            }
+        }
+    }
+    static inline void pdd_unlock(int* word) { __atomic_store_n(word, 0, __ATOMIC_RELEASE); }
+    static const unsigned long long pdd_suit_masks[4] = {
+        0xFFFFULL, 0xFFFF0000ULL, 0xFFFF00000000ULL, 0xFFFF000000000000ULL};
+    #define PDD_SUIT_TOPS 0x8000800080008000ULL
+    #define PDD_SEQ(k) ((1ULL << (3 * (k))) - 1)
+    static const unsigned long long pdd_seq_masks[17] = {
+        PDD_SEQ(0), PDD_SEQ(1), PDD_SEQ(2), PDD_SEQ(3), PDD_SEQ(4), PDD_SEQ(5), PDD_SEQ(6), PDD_SEQ(7), PDD_SEQ(8),
+        PDD_SEQ(9), PDD_SEQ(10), PDD_SEQ(11), PDD_SEQ(12), PDD_SEQ(13), PDD_SEQ(14), PDD_SEQ(15), PDD_SEQ(16)};
+    """
+    const uint64_t* pdd_suit_masks
+    # The top bit of every suit.
+    const uint64_t SUIT_TOPS "PDD_SUIT_TOPS"
+    const uint64_t* pdd_seq_masks
+    void pdd_prefetch(const void* p) nogil
+    # The stop flag, set by another thread while the search runs.
+    int pdd_load(int* p) nogil
+    void pdd_store(int* p, int v) nogil
+    void pdd_lock(int* word) nogil
+    void pdd_unlock(int* word) nogil
+    int pdd_ctz(uint64_t x) nogil
+    int pdd_top(uint64_t x) nogil
+    int pdd_popcount(uint64_t x) nogil
+
+cdef enum:
+    MAX_SEATS = 5
+    MAX_PLIES = 64
+    # Trick starts a search sees: up to 16 tricks (as tcards holds) and the end.
+    TRICK_STARTS = 17
+    HISTORY_CAP = 1 << 24
+    PROBE_LIMIT = 32
+    # Table slots in use at first (512 KB); the prefix in use doubles as it fills.
+    SLOTS_START = 1 << 14
+    # Slots in a 4 KB memory page.
+    SLOTS_PAGE = 128
+    # A stored bound updates an entry of the same pattern among the shape's last this many, else is added.
+    STORE_WINDOW = 4
+    KILLER_BONUS = 1000
+    # Goals of the search.
+    G_TRICKS = 0
+    G_WIN = 1
+    # Play constraint bits, the same values as rules.Constraint.
+    C_FOLLOW = 1
+    C_RUFF = 2
+    C_HEAD = 4
+    C_LW = 8
+
+
+cdef struct Slot:
+    # A shape: suit lengths of every hand, the leader, the context and (G_WIN) the tricks won.
+    uint64_t shape0
+    uint64_t shape1
+    uint32_t epoch
+    # The shape's entries: entries[first:first + count] of the pool, room for `room`.
+    uint32_t first
+    uint32_t count
+    uint32_t room
+
+
+cdef struct Entry:
+    # Per suit: who holds each of the top k[suit] present cards, 3 bits a card, top card lowest.
+    uint64_t pat[4]
+    uint8_t k[4]
+    int8_t lower
+    int8_t upper
+
+
+cdef struct Table:
+    # Read by every lookup, written seldom (a new deal, a table grown or cleared):
+    Slot* slots
+    uint64_t nslots
+    # The slots in use: slots[0:nactive], a power of two up to nslots.
+    uint64_t nactive
+    uint32_t epoch
+    Entry* pool
+    uint64_t npool
+    # Whether several engines search the table at once: each lookup and store then holds `lock`.
+    int shared
+    # Written by every store, in cache lines of their own (when shared, another core owns them often).
+    char apart[64]
+    int lock
+    uint64_t slots_used
+    uint64_t pool_used
+    char apart_too[64]
+    # The hands of the position the table was last started for, the trick in progress included (see new_deal).
+    uint64_t deal[MAX_SEATS]
+
+
+cdef struct Undo:
+    int card
+    int seat
+    int lead
+    int ntrick
+    int winpos
+    int first2
+    int winner
+    int winpos_done
+    uint64_t trickbits
+
+
+cdef struct State:
+    int n
+    int trump
+    int cons
+    int lw_seat
+    int decl_seat
+    int goal
+    int maxside[MAX_SEATS]
+    int counted[MAX_SEATS]
+    # Per seat: the one other seat of its maxside, -1 if none, -2 if several (set by load).
+    int partner[MAX_SEATS]
+    int qt_ok
+    int counted_side
+    uint64_t hands[MAX_SEATS]
+    int lead
+    int ntrick
+    int winpos
+    int tno
+    int tcards[16 * MAX_SEATS]
+    uint64_t trickbits
+    # Every card in a hand or in the trick in progress (kept by play_card and unplay_card).
+    uint64_t present
+    # The cards in the hands of the seats of maxside 0 and of maxside 1 (kept like `present`).
+    uint64_t side_hands[2]
+    # Suit lengths of the hands as the table shape packs them: seats 0-3 in lens[0], seat 4 in lens[1]
+    # (kept by play_card and unplay_card).
+    uint64_t lens[2]
+    # At the start of trick t, per suit: who holds each present card from the top, 3 bits a card
+    # (make_probe's seq), in seqs[t]: load fills seqs[0], make_probe the later ones up to the
+    # trick in progress from seqs[seqs_upto], the last one still valid (play_card lowers it).
+    uint64_t seqs[TRICK_STARTS][4]
+    int seqs_upto
+    int won[MAX_SEATS]
+    int first2
+    int ply
+    Undo undo[MAX_PLIES]
+    uint64_t nodes
+    uint64_t trick_nodes
+    # The lead that last refuted a trick start, by tricks left (DDS's bestMove), tried first.
+    int killer[17]
+    uint64_t ctx
+    # The transposition table searched (the engine's own, or one shared with other engines), and the
+    # engine's own table for positions of fewer than `share_from` tricks left (`tt` itself if none).
+    Table* tt
+    Table* near
+    int share_from
+    # Misère: per card, the leads of it that answered the question, weighted (see remember_lead).
+    uint32_t history[64]
+    # Set by Engine.stop (from another thread): the search unwinds from its next trick start.
+    int stop
+
+
+cdef inline uint64_t suit_bits(int suit) noexcept nogil:
+    return pdd_suit_masks[suit]
+
+
+cdef inline uint64_t above(int card) noexcept nogil:
+    """The bits of the card's suit strictly above it."""
+    return suit_bits(card >> 4) & ~(((<uint64_t>2) << card) - 1)
+
+
+cdef inline uint64_t lowbit(uint64_t x) noexcept nogil:
+    return x & (~x + 1)
+
+
+cdef uint64_t top_n(uint64_t bits, int n) noexcept nogil:
+    """The `n` highest cards of `bits` (all of them if fewer)."""
+    cdef uint64_t out = 0, bit
+    while bits and n > 0:
+        bit = (<uint64_t>1) << pdd_top(bits)
+        out |= bit
+        bits ^= bit
+        n -= 1
+    return out
+
+
+cdef inline int card_beats(State* st, int card, int winner) noexcept nogil:
+    if (card >> 4) == (winner >> 4):
+        return card > winner
+    return (card >> 4) == st.trump
+
+
+cdef inline int seat_at(State* st, int pos) noexcept nogil:
+    """The seat at position `pos` (0 to n - 1) of the trick in progress, without a division."""
+    cdef int seat = st.lead + pos
+    return seat - st.n if seat >= st.n else seat
+
+
+cdef inline int to_move(State* st) noexcept nogil:
+    return seat_at(st, st.ntrick)
+
+
+cdef inline int current_winner(State* st) noexcept nogil:
+    return st.tcards[st.tno * MAX_SEATS + st.winpos]
+
+
+cdef inline uint64_t present_cards(State* st) noexcept nogil:
+    return st.present
+
+
+cdef inline uint64_t len_unit(int seat, int suit) noexcept nogil:
+    """One card of `suit` in the hand of `seat`, as State.lens counts."""
+    return (<uint64_t>1) << (16 * (seat & 3) + 4 * suit)
+
+
+cdef inline int owner(State* st, int card) noexcept nogil:
+    cdef int seat
+    for seat in range(st.n):
+        if (st.hands[seat] >> card) & 1:
+            return seat
+    return -1
+
+
+cdef struct Setup:
+    # A position as set_position takes it, checked.
+    uint64_t hands[MAX_SEATS]
+    uint64_t ctx
+    int n
+    int trump
+    int cons
+    int lw_seat
+    int decl_seat
+    int goal
+    int maxside[MAX_SEATS]
+    int counted[MAX_SEATS]
+    int won[MAX_SEATS]
+    int first2
+    int leader
+    int ntrick
+    int trick[MAX_SEATS]
+
+
+cdef void load(State* st, Setup* su) noexcept nogil:
+    """Make `su` the engine's position; for another deal (see new_deal) the table starts empty and small."""
+    cdef int i, j, suit
+    if st.tt.shared:
+        pdd_lock(&st.tt.lock)
+    if new_deal(st.tt, su):
+        tt_restart(st.tt)
+        memcpy(st.tt.deal, su.hands, sizeof(st.tt.deal))
+    if st.tt.shared:
+        pdd_unlock(&st.tt.lock)
+    if st.near != st.tt and new_deal(st.near, su):
+        tt_restart(st.near)
+        memcpy(st.near.deal, su.hands, sizeof(st.near.deal))
+    st.ctx = su.ctx
+    st.n = su.n
+    st.trump = su.trump
+    st.cons = su.cons
+    st.lw_seat = su.lw_seat
+    st.decl_seat = su.decl_seat
+    st.goal = su.goal
+    st.qt_ok = su.goal == G_TRICKS
+    st.counted_side = 1
+    for i in range(MAX_SEATS):
+        st.hands[i] = su.hands[i]
+        st.maxside[i] = su.maxside[i] != 0
+        st.counted[i] = su.counted[i]
+        st.won[i] = su.won[i]
+        if i < su.n and su.counted[i] != su.maxside[i]:
+            st.qt_ok = 0
+            st.counted_side = 0
+    for i in range(MAX_SEATS):
+        st.partner[i] = -1
+        for j in range(su.n):
+            if j != i and st.maxside[j] == st.maxside[i]:
+                st.partner[i] = j if st.partner[i] == -1 else -2
+    st.first2 = su.first2
+    if not st.counted_side:
+        memset(st.history, 0, sizeof(st.history))
+    st.lead = su.leader
+    st.ntrick = 0
+    st.winpos = 0
+    st.tno = 0
+    st.trickbits = 0
+    st.present = 0
+    st.side_hands[0] = st.side_hands[1] = 0
+    st.lens[0] = st.lens[1] = 0
+    for i in range(su.n):
+        st.present |= su.hands[i]
+        st.side_hands[st.maxside[i]] |= su.hands[i]
+        for suit in range(4):
+            st.lens[i >> 2] += len_unit(i, suit) * <uint64_t>pdd_popcount(su.hands[i] & suit_bits(suit))
+    for suit in range(4):
+        st.seqs[0][suit] = owner_seq(st, suit)
+    st.seqs_upto = 0
+    st.ply = 0
+    for i in range(su.ntrick):
+        play_card(st, su.trick[i])
+    st.ply = 0

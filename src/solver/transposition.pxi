@@ -1,0 +1,437 @@
+# The transposition table: bounds found at trick starts, for every position that agrees on the ranks that
+# decided them (DDS's TransTable).
+#
+# The key's shape (each hand's suit lengths, the leader, the context) picks a slot by open
+# addressing; the slot's entries each hold, per suit, who holds each present card from the top
+# down to the lowest card that mattered, with a lower and an upper bound. The card owners at
+# each trick start are kept as the tricks complete (the seqs) and made only where the table is
+# probed. The slots in use are a prefix that doubles as it fills; another deal starts it empty. A full
+# table keeps its deepest shapes (tt_keep_deep) rather than starting empty. A table (struct Table) is an
+# engine's own or shared by engines searching it at once (see Engine and TransTable): a shared one's lookups
+# and stores take its spin lock; with share_from, positions of few tricks left go to the engine's own table.
+
+cdef uint64_t owner_seq(State* st, int suit) noexcept nogil:
+    """Who holds each present card of `suit`, top down, 3 bits a card (seat 0 writes zeros)."""
+    cdef uint64_t rest = st.present & suit_bits(suit), sq = 0, h
+    cdef int o, c
+    for o in range(1, st.n):
+        h = st.hands[o] & rest
+        while h:
+            c = pdd_ctz(h)
+            h &= h - 1
+            sq |= (<uint64_t>o) << (3 * pdd_popcount(rest & above(c)))
+    return sq
+
+
+cdef uint64_t trick_cards(State* st, int t) noexcept nogil:
+    """The cards of the completed trick `t`."""
+    cdef uint64_t out = 0
+    cdef int i
+    for i in range(st.n):
+        out |= (<uint64_t>1) << st.tcards[t * MAX_SEATS + i]
+    return out
+
+
+cdef void drop_trick(State* st, int t, uint64_t cards, uint64_t present) noexcept nogil:
+    """seqs[t + 1] from seqs[t]: without the `cards` of trick `t` (`present` at its start).
+
+    The cards go lowest first, so that the cards above each one (its place from the top) are still present.
+    """
+    cdef uint64_t* seq = st.seqs[t + 1]
+    cdef uint64_t low
+    cdef int c, s
+    memcpy(seq, st.seqs[t], 4 * sizeof(uint64_t))
+    while cards:
+        c = pdd_ctz(cards)
+        cards &= cards - 1
+        s = c >> 4
+        low = seq_mask(pdd_popcount(present & above(c)))
+        seq[s] = (seq[s] & low) | ((seq[s] >> 3) & ~low)
+
+
+cdef inline void catch_up_seqs(State* st) noexcept nogil:
+    """Make seqs[t] for every trick start t after seqs_upto up to this one (at a trick start)."""
+    cdef uint64_t later = 0, cards
+    cdef int t
+    if st.seqs_upto == st.tno - 1 and st.ply > 0:
+        # The last card played completed the trick before this one.
+        cards = st.undo[st.ply - 1].trickbits
+        drop_trick(st, st.tno - 1, cards, st.present | cards)
+    else:
+        for t in range(st.seqs_upto, st.tno):
+            later |= trick_cards(st, t)
+        for t in range(st.seqs_upto, st.tno):
+            cards = trick_cards(st, t)
+            drop_trick(st, t, cards, st.present | later)
+            later &= ~cards
+    st.seqs_upto = st.tno
+
+
+cdef struct Probe:
+    uint64_t shape0
+    uint64_t shape1
+    uint64_t seq[4]
+    uint64_t present
+    uint64_t hash
+
+
+cdef inline uint64_t shape_hash(uint64_t shape0, uint64_t shape1) noexcept nogil:
+    cdef uint64_t h = (shape0 ^ (shape1 * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL
+    h ^= h >> 31
+    h *= 0x94D049BB133111EBULL
+    h ^= h >> 29
+    return h
+
+
+cdef inline Table* table_for(State* st, int left) noexcept nogil:
+    """The table that keeps positions of `left` tricks left: the shared one, or for small ones the engine's own."""
+    return st.near if left < st.share_from else st.tt
+
+
+cdef inline void make_probe(State* st, Probe* pr) noexcept nogil:
+    """The shape of the position at a trick start, and who holds each present card, top down."""
+    cdef uint64_t present = present_cards(st)
+    cdef uint64_t h
+    cdef int seat
+    pr.present = present
+    pr.shape0 = st.lens[0]
+    pr.shape1 = (st.ctx << 48) | st.lens[1]
+    pr.shape1 |= (<uint64_t>st.lead) << 16
+    if st.goal == G_WIN:
+        for seat in range(st.n):
+            pr.shape1 |= (<uint64_t>st.won[seat]) << (20 + 3 * seat)
+        pr.shape1 |= (<uint64_t>(st.first2 + 1)) << 40
+    h = shape_hash(pr.shape0, pr.shape1)
+    pr.hash = h
+    # The table slot is fetched while the card owners are read.
+    cdef Table* tt = table_for(st, pdd_popcount(st.hands[st.lead]))
+    pdd_prefetch(tt.slots + (h & (tt.nactive - 1)))
+    if st.seqs_upto < st.tno:
+        catch_up_seqs(st)
+    memcpy(pr.seq, st.seqs[st.tno], sizeof(pr.seq))
+
+
+cdef inline uint64_t seq_mask(int k) noexcept nogil:
+    return pdd_seq_masks[k]
+
+
+cdef uint64_t top_cards(uint64_t present, uint8_t* k) noexcept nogil:
+    """The top k[suit] present cards of every suit."""
+    cdef uint64_t out = 0, rest, bit
+    cdef int suit, i, low
+    for suit in range(4):
+        if not k[suit]:
+            continue
+        rest = present & suit_bits(suit)
+        low = pdd_popcount(rest) - k[suit]
+        if low < k[suit]:
+            # Fewer cards below: drop those.
+            for i in range(low):
+                rest &= rest - 1
+            out |= rest
+        else:
+            for i in range(k[suit]):
+                bit = (<uint64_t>1) << pdd_top(rest)
+                out |= bit
+                rest ^= bit
+    return out
+
+
+cdef void tt_clear(Table* tt) noexcept nogil:
+    """Forget every entry (slots of an older epoch count as empty)."""
+    tt.epoch += 1
+    tt.slots_used = 0
+    tt.pool_used = 0
+
+
+cdef inline int shape_depth(uint64_t shape0) noexcept nogil:
+    """The cards in seat 0's hand at a shape's trick start (its suit lengths, 4 bits each): the tricks left."""
+    return ((shape0 & 15) + ((shape0 >> 4) & 15) + ((shape0 >> 8) & 15) + ((shape0 >> 12) & 15)) & 31
+
+
+cdef int by_first(const void* a, const void* b) noexcept nogil:
+    """qsort's order of slots by where their entries start in the pool."""
+    cdef uint32_t x = (<Slot*>a).first, y = (<Slot*>b).first
+    return (x > y) - (x < y)
+
+
+cdef void tt_keep_deep(Table* tt) noexcept nogil:
+    """Make room in a full table: keep the shapes with the most tricks left, in at most 3/4 of the pool and
+    1/2 of the slots.
+
+    The deeper a shape, the larger the search its entries save, and the fewer
+    such shapes there are (keeping 3/4 of the pool searched 6% fewer nodes than
+    keeping 1/2 on 80 deals of 11 cards a hand in an 8 MB table). The shapes
+    kept, in their pool order, move their
+    entries down to the start of the pool (each to room for its entries only)
+    and take slots at a new epoch; every other shape is forgotten. Without
+    room for the list of kept shapes, the whole table is cleared.
+    """
+    cdef uint64_t entries[32], shapes[32], kept_entries = 0, kept_shapes = 0, i, j, pos = 0, mask = tt.nactive - 1
+    cdef int d, low = 32
+    cdef Slot* kept
+    cdef uint64_t count = 0
+    memset(entries, 0, sizeof(entries))
+    memset(shapes, 0, sizeof(shapes))
+    for i in range(tt.nactive):
+        if tt.slots[i].epoch == tt.epoch:
+            d = shape_depth(tt.slots[i].shape0)
+            entries[d] += tt.slots[i].count
+            shapes[d] += 1
+    while (low > 0 and kept_entries + entries[low - 1] <= 3 * (tt.npool // 4)
+           and kept_shapes + shapes[low - 1] <= tt.nactive // 2):
+        low -= 1
+        kept_entries += entries[low]
+        kept_shapes += shapes[low]
+    kept = <Slot*>malloc(max(kept_shapes, 1) * sizeof(Slot))
+    if kept == NULL or kept_shapes == 0:
+        free(kept)
+        tt_clear(tt)
+        return
+    for i in range(tt.nactive):
+        if tt.slots[i].epoch == tt.epoch and shape_depth(tt.slots[i].shape0) >= low:
+            kept[count] = tt.slots[i]
+            count += 1
+    qsort(kept, count, sizeof(Slot), by_first)
+    tt.epoch += 1
+    for i in range(count):
+        memmove(tt.pool + pos, tt.pool + kept[i].first, kept[i].count * sizeof(Entry))
+        kept[i].first = <uint32_t>pos
+        kept[i].room = kept[i].count
+        kept[i].epoch = tt.epoch
+        pos += kept[i].count
+        j = shape_hash(kept[i].shape0, kept[i].shape1) & mask
+        while tt.slots[j].epoch == tt.epoch:
+            j = (j + 1) & mask
+        tt.slots[j] = kept[i]
+    free(kept)
+    tt.pool_used = pos
+    tt.slots_used = count
+
+
+cdef Slot* find_slot(Table* tt, Probe* pr, int claim) noexcept nogil:
+    """The table slot of the probe's shape; with `claim`, an empty one is taken for it.
+
+    Open addressing with linear probing in the slots in use; NULL if the shape is
+    absent (or, when claiming, if they are too full: the caller then grows or clears the table).
+    """
+    cdef uint64_t mask = tt.nactive - 1, i = pr.hash & mask
+    cdef int step
+    cdef Slot* sl
+    for step in range(PROBE_LIMIT):
+        sl = tt.slots + i
+        if sl.epoch != tt.epoch:
+            if not claim or tt.slots_used * 4 > tt.nactive * 3:
+                return NULL
+            sl.epoch = tt.epoch
+            sl.shape0 = pr.shape0
+            sl.shape1 = pr.shape1
+            sl.first = 0
+            sl.count = 0
+            sl.room = 0
+            tt.slots_used += 1
+            return sl
+        if sl.shape0 == pr.shape0 and sl.shape1 == pr.shape1:
+            return sl
+        i = (i + 1) & mask
+    return NULL
+
+
+cdef void touch_slots(Table* tt, uint64_t start, uint64_t count) noexcept nogil:
+    """Write to every memory page of slots[start:start + count], so that the kernel maps each page once.
+
+    A page first read (a lookup) gets the shared zero page and faults again on the
+    first write; the epoch written (0) marks the slot empty, as any old epoch does.
+    """
+    cdef uint64_t i = start
+    while i < start + count:
+        tt.slots[i].epoch = 0
+        i += SLOTS_PAGE
+
+
+cdef int tt_grow(Table* tt) noexcept nogil:
+    """Double the slots in use, every shape moved to its slot in the larger prefix; 0 if all are in use.
+
+    In place: the shapes are taken in slot order and put with linear probing at
+    a new epoch, over empty slots or slots of the new epoch; one that meets a
+    slot still to move takes it and moves that shape next. The shapes keep their
+    entries in the pool.
+    """
+    cdef uint64_t n = tt.nactive, i, j, mask = 2 * n - 1
+    cdef uint32_t old = tt.epoch, new = tt.epoch + 1
+    cdef Slot moving, other
+    if 2 * n > tt.nslots:
+        return 0
+    touch_slots(tt, n, n)
+    for i in range(n):
+        if tt.slots[i].epoch != old:
+            continue
+        moving = tt.slots[i]
+        tt.slots[i].epoch = 0
+        while True:
+            j = shape_hash(moving.shape0, moving.shape1) & mask
+            while tt.slots[j].epoch == new:
+                j = (j + 1) & mask
+            other = tt.slots[j]
+            tt.slots[j] = moving
+            tt.slots[j].epoch = new
+            if other.epoch != old:
+                break
+            moving = other
+    tt.epoch = new
+    tt.nactive = 2 * n
+    return 1
+
+
+cdef inline int entry_matches(Entry* e, Probe* pr) noexcept nogil:
+    return ((pr.seq[0] & seq_mask(e.k[0])) == e.pat[0] and (pr.seq[1] & seq_mask(e.k[1])) == e.pat[1]
+            and (pr.seq[2] & seq_mask(e.k[2])) == e.pat[2]
+            and (pr.seq[3] & seq_mask(e.k[3])) == e.pat[3])
+
+
+cdef inline int find_entry(Table* tt, Probe* pr, int target, uint64_t* rel) noexcept nogil:
+    """1 or 0 if an entry matching the position decides the question, else -1."""
+    cdef Slot* sl = find_slot(tt, pr, 0)
+    cdef Entry* e
+    cdef Entry* start
+    if sl == NULL:
+        return -1
+    start = tt.pool + sl.first
+    e = start + sl.count
+    while e != start:
+        e -= 1
+        if (e.lower >= target or e.upper < target) and entry_matches(e, pr):
+            rel[0] = top_cards(pr.present, e.k)
+            return 1 if e.lower >= target else 0
+    return -1
+
+
+cdef int tt_lookup(Table* tt, Probe* pr, int target, uint64_t* rel) noexcept nogil:
+    """1 or 0 if an entry matching the position decides the question, else -1 (under the lock if shared)."""
+    cdef int result
+    if not tt.shared:
+        return find_entry(tt, pr, target, rel)
+    pdd_lock(&tt.lock)
+    result = find_entry(tt, pr, target, rel)
+    pdd_unlock(&tt.lock)
+    return result
+
+
+cdef inline void store_entry(State* st, Table* tt, Probe* pr, int target, int result, uint64_t rel,
+                             int depth) noexcept nogil:
+    """Record a bound for every position that agrees with this one on the cards in `rel`.
+
+    The entry keeps, per suit, who holds each present card from the top down to
+    the lowest card of `rel`; lower cards are known only by their count in each hand.
+    An entry with the same pattern among the shape's last few is updated, else
+    a new one is added: every entry's bounds hold, so twins are harmless, and
+    the walk over a long list (all layouts of a problem keep one table) stays
+    short. A shape's entries lie together in the pool; a full shape moves to twice the room
+    at the pool's end; a full pool keeps only its deepest shapes (tt_keep_deep).
+    """
+    cdef uint8_t k[4]
+    cdef uint64_t pat[4], ps, rs
+    cdef int suit
+    cdef uint32_t i, room
+    cdef Entry* e = NULL
+    cdef Entry* start
+    cdef Slot* sl
+    cdef int j
+    for suit in range(4):
+        rs = rel & suit_bits(suit)
+        ps = pr.present & suit_bits(suit)
+        if st.cons & (C_HEAD | C_LW):
+            k[suit] = pdd_popcount(ps)
+        elif rs:
+            k[suit] = pdd_popcount(ps & ~(lowbit(rs) - 1))
+        else:
+            k[suit] = 0
+        pat[suit] = pr.seq[suit] & seq_mask(k[suit])
+    sl = find_slot(tt, pr, 1)
+    while sl == NULL:
+        if not tt_grow(tt):
+            tt_keep_deep(tt)
+        sl = find_slot(tt, pr, 1)
+    start = tt.pool + sl.first
+    # An equal pattern is looked for among the shape's last STORE_WINDOW entries only (the newest first): an
+    # older one, not found, gets a twin whose bounds the lookup also sees (see tt_store).
+    for j in range(<int>sl.count - 1, (<int>sl.count - STORE_WINDOW if sl.count > STORE_WINDOW else 0) - 1, -1):
+        e = start + j
+        if (e.k[0] == k[0] and e.k[1] == k[1] and e.k[2] == k[2] and e.k[3] == k[3]
+                and e.pat[0] == pat[0] and e.pat[1] == pat[1] and e.pat[2] == pat[2]
+                and e.pat[3] == pat[3]):
+            break
+    else:
+        if sl.count == sl.room:
+            room = 4 if sl.room == 0 else 2 * sl.room
+            if tt.pool_used + room > tt.npool:
+                tt_keep_deep(tt)
+                sl = find_slot(tt, pr, 1)
+                while sl == NULL:
+                    tt_clear(tt)
+                    sl = find_slot(tt, pr, 1)
+                room = 4 if sl.room == 0 else 2 * sl.room
+                if tt.pool_used + room > tt.npool:
+                    tt_clear(tt)
+                    sl = find_slot(tt, pr, 1)
+                    room = 4
+            memcpy(tt.pool + tt.pool_used, tt.pool + sl.first, sl.count * sizeof(Entry))
+            sl.first = <uint32_t>tt.pool_used
+            sl.room = room
+            tt.pool_used += room
+        e = tt.pool + sl.first + sl.count
+        sl.count += 1
+        for suit in range(4):
+            e.k[suit] = k[suit]
+            e.pat[suit] = pat[suit]
+        e.lower = 0
+        e.upper = depth if st.goal == G_TRICKS else 1
+    if result:
+        if e.lower < target:
+            e.lower = target
+    elif e.upper > target - 1:
+        e.upper = target - 1
+
+
+cdef void tt_store(State* st, Table* tt, Probe* pr, int target, int result, uint64_t rel,
+                   int depth) noexcept nogil:
+    """Record a bound (see store_entry), under the lock if the table is shared."""
+    if not tt.shared:
+        store_entry(st, tt, pr, target, result, rel, depth)
+        return
+    pdd_lock(&tt.lock)
+    store_entry(st, tt, pr, target, result, rel, depth)
+    pdd_unlock(&tt.lock)
+
+
+cdef void tt_restart(Table* tt) noexcept nogil:
+    """Forget every entry and use the smallest slot prefix again, so that the search stays in few pages."""
+    tt_clear(tt)
+    tt.nactive = min(tt.nslots, SLOTS_START)
+
+
+cdef int new_deal(Table* tt, Setup* su) noexcept nogil:
+    """Whether `su` deals another deal than the table's: no seat holds the same cards of those both deal.
+
+    The table's deal is the position loaded when it was last started
+    (`tt.deal`; the first position loaded starts it). Positions of one deal
+    (later in its play, or with other cards laid away) and deals in which a
+    seat keeps its hand (the layouts of the other hands around one hand) share
+    many trick starts, so the table keeps its entries for them; another deal
+    shares few, and its search runs faster in a cleared table whose slots in
+    use fit in the processor's cache again. DDS likewise resets its table for a
+    new deal unless it is similar to the one before (SolveBoardInternal in its
+    src/SolverIF.cpp).
+    """
+    cdef int i
+    cdef uint64_t before = 0, now = 0, kept
+    for i in range(MAX_SEATS):
+        before |= tt.deal[i]
+        now |= su.hands[i]
+    if before == 0:
+        return 1
+    for i in range(MAX_SEATS):
+        kept = su.hands[i] & before
+        if kept and kept == tt.deal[i] & now:
+            return 0
+    return 1
