@@ -609,3 +609,24 @@ def test_polskt_pass_lost_la_vola_is_void() -> None:
 def test_polskt_pass_invalid_input(call, message: str) -> None:
     with pytest.raises(InvalidInputError, match=message):
         call()
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"system": "moscow"}, "unknown scoring system 'moscow': one of sochi, leningrad, rostov"),
+    ({"system": 2}, "the scoring system must be a Scoring or its name, not 2"),
+    ({"honours": "double"}, "unknown honours rule 'double': one of standard, one hand, halved"),
+    ({"pot": -7}, "the pot must be a whole number of units, 0 or more, not -7"),
+    ({"maximum": 2.5}, "the maximum must be a whole number of units, 0 or more, not 2.5"),
+    ({"pot": True}, "the pot must be a whole number of units, 0 or more, not True"),
+])
+def test_score_options_refuse_what_no_game_scores(options: dict, message: str) -> None:
+    from prefdd.solver import ScoreOptions
+    with pytest.raises(InvalidInputError, match=message):
+        ScoreOptions(**options)
+
+
+def test_score_options_take_a_system_and_honours_by_name() -> None:
+    from prefdd.rules.scoring import Honours, Scoring
+    from prefdd.solver import ScoreOptions
+    options = ScoreOptions(system="ROSTOV", honours="one hand")
+    assert (options.system, options.honours) == (Scoring.ROSTOV, Honours.ONE_HAND)

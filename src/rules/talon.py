@@ -104,7 +104,7 @@ def allowed_contracts(game: Game, contracts: Iterable[Contract] | None,
     if contracts is None:
         return talon_contracts(game, bid)
     may = talon_contracts(game, bid) if bid is not None else talon_order(game)
-    contracts = _contracts(contracts)
+    contracts = checked_contracts(contracts)
     asked = {c.name for c in contracts}
     for contract in contracts:
         if contract not in may:
@@ -258,7 +258,8 @@ def _check_game(game: Game) -> None:
         raise InvalidInputError(f"{game.name} has no talon and no discard")
 
 
-def _contracts(contracts: Iterable[Contract]) -> list[Contract]:
+def checked_contracts(contracts: Iterable[Contract]) -> list[Contract]:
+    """The Contracts of an iterable of them, checked (a str is refused: get_contract finds one by name)."""
     if isinstance(contracts, (str, bytes)) or not isinstance(contracts, Iterable):
         raise InvalidInputError(f"contracts must be Contracts (get_contract finds one by name), "
                                 f"not {checks.shown(contracts)}")

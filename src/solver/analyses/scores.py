@@ -42,6 +42,36 @@ class ScoreOptions:
     maximum: int = 30
     honours: Honours = Honours.STANDARD
 
+    def __post_init__(self) -> None:
+        """Check the options, taking a system or honours rule by its name too.
+
+        >>> ScoreOptions(system="Leningrad").system
+        <Scoring.LENINGRAD: 'leningrad'>
+        >>> ScoreOptions(system="moscow")
+        Traceback (most recent call last):
+        ...
+        prefdd.rules.errors.InvalidInputError: unknown scoring system 'moscow': one of sochi, ...
+        >>> ScoreOptions(pot=-5)
+        Traceback (most recent call last):
+        ...
+        prefdd.rules.errors.InvalidInputError: the pot must be a whole number of units, 0 or more, not -5
+        """
+        for field, kind, what in (("system", Scoring, "scoring system"),
+                                  ("honours", Honours, "honours rule")):
+            value = getattr(self, field)
+            if isinstance(value, str):
+                names = {member.value: member for member in kind}
+                if value.lower() not in names:
+                    raise InvalidInputError(f"unknown {what} {value!r}: one of {', '.join(names)}")
+                object.__setattr__(self, field, names[value.lower()])
+            elif not isinstance(value, kind):
+                raise InvalidInputError(f"the {what} must be a {kind.__name__} or its name, not {value!r}")
+        for field in ("pot", "maximum"):
+            value = getattr(self, field)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise InvalidInputError(
+                    f"the {field} must be a whole number of units, 0 or more, not {value!r}")
+
 
 def trick_winners(result: ContractResult) -> list[int]:
     """The seat that won each trick: the tricks already played, then the optimal line."""

@@ -34,7 +34,7 @@ The work is shared rather than done discard by discard:
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed, wait
 from copy import copy
 from dataclasses import dataclass
@@ -55,7 +55,13 @@ from prefdd.rules import (
     checks,
     get_contract,
 )
-from prefdd.rules.talon import allowed_contracts, check_talon_deal, lay_away, legal_discards
+from prefdd.rules.talon import (
+    allowed_contracts,
+    check_talon_deal,
+    checked_contracts,
+    lay_away,
+    legal_discards,
+)
 from prefdd.solver._engine import GOAL_TRICKS, GOAL_WIN, Engine
 from prefdd.solver.api import _engine
 from prefdd.solver.stopping import resume_searches, stop_searches
@@ -262,12 +268,7 @@ MAX_WORKERS = 1024
 
 def _contract_list(contracts: Sequence[Contract]) -> list[Contract]:
     """The contracts asked, checked: Contracts, at least one."""
-    if isinstance(contracts, (str, bytes)) or not isinstance(contracts, Iterable):
-        raise InvalidInputError(f"contracts must be a list of Contracts (or None: every one), "
-                                f"not {checks.shown(contracts)}")
-    listed = list(contracts)
-    for contract in listed:
-        checks.instance(contract, Contract, "contracts", "Contracts (get_contract finds one by name)")
+    listed = checked_contracts(contracts)
     if not listed:
         raise InvalidInputError("contracts is empty: name at least one (or None: every one)")
     return listed
