@@ -139,6 +139,9 @@ def test_a_byte_order_mark_is_dropped(tmp_path) -> None:
     (["solve", "preferans", DEAL, "--play", ""], "Invalid value for '--play': it is empty"),
     (["solve"], "Missing argument 'GAME'. Choose from: preferans, vienna, polskt-pass, priffe"),
     (["solve", "priffe", "x"], "a priffe deal has 4 hands, this one has 1"),
+    # No hand holds a card: the declarer's seat was looked for among hands with cards (StopIteration).
+    (["talon", "preferans", "...", "--dealer", "0"], "a preferans deal has 3 or 4 hands, this one has 1"),
+    (["talon", "preferans", "... ... ...|..87.", "--dealer", "0"], "the declarer (seat 1) holds 0 cards"),
 ])
 def test_bad_input_is_refused_in_one_line(args: list[str], message: str) -> None:
     refused(run(*args), message)
