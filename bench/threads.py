@@ -11,7 +11,11 @@ all cards, one thread) and then ours:
 - the library on one thread (`solve(..., card_values=True, threads=1)`);
 - the library on N threads (`threads=N`);
 - the command line on N threads, one process per deal, its start included
-  (`prefdd solve priffe DEAL --trump T --leader L --all-cards --threads N --json`).
+  (`prefdd solve priffe DEAL --trump T --leader L --all-cards --threads N --json`);
+- after the deals, the whole suite from the command line in batches
+  (`prefdd solve priffe --batch FILE --trump T --leader L --all-cards --threads N --json`):
+  a batch takes one trump and leader, so one process for each of the suite's
+  (trump, leader) pairs, each start included; timed as a whole (no median).
 
 Every answer is checked against DDS. It prints, per way, the suite's wall
 time beside DDS's and their ratio (the target on two cores: 0.5 or less),
@@ -29,6 +33,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 
@@ -86,6 +91,29 @@ def command(threads: int) -> Callable[[str, Suit, int], int]:
     return run
 
 
+def command_batches(threads: int, deals: list[tuple[str, Suit, int]], folder: str) -> tuple[list[int], int]:
+    """The suite by `prefdd solve --batch`, one process for each (trump, leader): the tricks deal by
+    deal and the number of processes. The batch files are written in `folder` beforehand."""
+    program = shutil.which("prefdd")
+    start = [program] if program else [sys.executable, "-m", "prefdd"]
+    groups: dict[tuple[Suit, int], list[int]] = {}
+    for index, (_pbn, trump, leader) in enumerate(deals):
+        groups.setdefault((trump, leader), []).append(index)
+    runs = []
+    for (trump, leader), indices in groups.items():
+        path = os.path.join(folder, f"{trump.letter}{leader}.txt")
+        with open(path, "w") as batch:
+            batch.writelines(f"{deals[i][0]}\n" for i in indices)
+        runs.append((indices, [*start, "solve", "priffe", "--batch", path, "--trump", trump.letter,
+                               "--leader", str(leader), "--all-cards", "--threads", str(threads), "--json"]))
+    tricks = [0] * len(deals)
+    for indices, args in runs:
+        out = subprocess.run(args, capture_output=True, text=True, check=True)
+        for i, line in zip(indices, out.stdout.splitlines(), strict=True):
+            tricks[i] = json.loads(line)["tricks"]
+    return tricks, len(runs)
+
+
 def suite(deals: int, seed: int, threads: int) -> str:
     """The table: DDS and each of our ways on the same deals, deal by deal in turn."""
     ways = {
@@ -96,8 +124,11 @@ def suite(deals: int, seed: int, threads: int) -> str:
     load = os.getloadavg()[0]
     dds: list[float] = []
     times: dict[str, list[float]] = {name: [] for name in ways}
-    for pbn, trump, leader in random_deals(deals, seed):
+    drawn = random_deals(deals, seed)
+    expected_tricks = []
+    for pbn, trump, leader in drawn:
         expected, seconds = dds_tricks(pbn, trump, leader)
+        expected_tricks.append(expected)
         dds.append(seconds)
         for name, run in ways.items():
             start = time.perf_counter()
@@ -105,10 +136,18 @@ def suite(deals: int, seed: int, threads: int) -> str:
             times[name].append(time.perf_counter() - start)
             if tricks != expected:
                 sys.exit(f"disagreement with DDS ({name}) on {pbn} trump {trump} leader {leader}")
+    with tempfile.TemporaryDirectory() as folder:
+        start = time.perf_counter()
+        tricks, processes = command_batches(threads, drawn, folder)
+        batches = time.perf_counter() - start
+    if tricks != expected_tricks:
+        sys.exit("disagreement with DDS (command line, --batch)")
     rows = [["DDS, 1 thread", deals, f"{sum(dds):.2f}", "1.00", f"{statistics.median(dds) * 1000:.2f}"]]
     for name, seconds in times.items():
         rows.append([f"ours, {name}", deals, f"{sum(seconds):.2f}", f"{sum(seconds) / sum(dds):.2f}",
                      f"{statistics.median(seconds) * 1000:.2f}"])
+    rows.append([f"ours, command line, {threads} threads, --batch: {processes} processes (one a trump and "
+                 "leader), their start included", deals, f"{batches:.2f}", f"{batches / sum(dds):.2f}", "-"])
     table = tabulate(rows, headers=["Priffe, every card", "deals", "suite wall s", "ratio to DDS",
                                     "median ms"], tablefmt="github")
     return (f"{table}\n\n{os.cpu_count()} cores; load average {load:.2f} before, {os.getloadavg()[0]:.2f} "
