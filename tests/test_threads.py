@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import _thread
+import multiprocessing
 import os
 import threading
 import time
@@ -27,6 +28,7 @@ from prefdd.solver import analyse, solve, table
 from prefdd.solver._engine import Engine
 from prefdd.solver.api import GOAL_TRICKS, _Search, _solve_on_team, side_of
 from prefdd.solver.engines import Team, _engine, team_for
+from prefdd.solver.stopping import run_stoppable
 
 EXAMPLES = int(os.environ.get("PREFDD_EXAMPLES", "60"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
@@ -182,6 +184,28 @@ def test_ctrl_c_stops_the_caller_while_the_team_works() -> None:
     with pytest.raises(KeyboardInterrupt):
         crew.map(slow, range(4))
     assert time.monotonic() - begin < 1.5
+
+
+def _team_and_worker_in_a_child() -> tuple[list[int], int, int]:
+    position = Position(PRIFFE, parse_deal(DEAL, PRIFFE), Suit.HEARTS, leader=1)
+    crew = team_for(2)
+    assert crew is not None
+    return (crew.map(lambda n: n * n, [1, 2, 3]), run_stoppable(sum, [1, 2, 3]),
+            solve(position, card_values=True, threads=2).tricks)
+
+
+def test_a_forked_child_makes_its_own_team_and_worker() -> None:
+    """A process forked (as multiprocessing does on Linux) keeps only the forking thread: the parent's
+    team and stoppable worker are gone there, and work handed to them waited for ever."""
+    team = team_for(2)
+    assert team is not None and team.map(abs, [-1]) == [1]
+    assert run_stoppable(sum, [1]) == 1  # the parent's worker thread exists
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        answer = pool.apply_async(_team_and_worker_in_a_child)
+        try:
+            assert answer.get(timeout=60) == ([1, 4, 9], 6, 5)
+        except multiprocessing.TimeoutError:
+            pytest.fail("the forked child waited for the parent's team or worker threads")
 
 
 @pytest.mark.parametrize("threads", [0, -2, 1.5, True])

@@ -188,6 +188,20 @@ _teams: dict[int, Team] = {}
 _teams_lock = threading.Lock()
 
 
+def _forget_teams() -> None:
+    """In a forked child: only the forking thread lives on there, so the teams' threads are gone (a
+    task handed to one would never be taken) and a lock may have been held by one of them. The child
+    makes teams of its own; forked from a team's thread, it searches on an engine of its own."""
+    global _teams_lock
+    _teams.clear()
+    _teams_lock = threading.Lock()
+    if getattr(_local, "in_team", False):
+        _local.engine, _local.in_team = None, False
+
+
+os.register_at_fork(after_in_child=_forget_teams)
+
+
 def team_for(threads: int | None) -> Team | None:
     """The kept team of `threads` threads (None: one per core), or None to work on this thread alone.
 
