@@ -7,8 +7,10 @@ Prints one table: median, 90th percentile and worst time per solve, median
 and worst nodes, and for Priffe the ratio of our median to DDS's median
 (`endplay.dds.solve_board`) measured in the same run, of the suite's total
 time to DDS's, and the largest ratio of one deal's time to DDS's on it (as
-issue 19 asks them). Times are wall-clock
-for a complete solve from the deal's first position, single-threaded. Priffe
+issue 19 asks them). Times are wall-clock for a complete solve from the
+deal's first position, single-threaded. Last, the every-card Priffe suite on
+two threads, from the library and from the command line, beside DDS's
+single-threaded time (threads.py). Priffe
 nolla (a side playing for few tricks) has no DDS ratio and a time cap per
 solve; its title says how many solves hit it.
 """
@@ -31,6 +33,7 @@ from functools import partial
 
 import minimising
 import solveall
+import threads
 from tabulate import tabulate
 
 from prefdd.rules import PREFERANS, PRIFFE, Game, Position, Suit, format_hand, parse_deal
@@ -78,7 +81,7 @@ def preferans(deals: int, seed: int, minimise: bool, all_cards: bool) -> Run:
         trump = None if minimise else Suit(rng.randrange(4))
         position = Position(PREFERANS, deal, trump, leader=0, declarer=0)
         start = time.perf_counter()
-        result = solve(position, 0, minimise=minimise, card_values=all_cards)
+        result = solve(position, 0, minimise=minimise, card_values=all_cards, threads=1)
         run.times.append(time.perf_counter() - start)
         run.nodes.append(result.nodes)
     return run
@@ -98,7 +101,7 @@ def priffe(deals: int, seed: int, trump_game: bool, all_cards: bool) -> Run:
         leader = i % 4
         position = Position(PRIFFE, parse_deal(pbn, PRIFFE), trump, leader)
         start = time.perf_counter()
-        result = solve(position, leader, card_values=all_cards)
+        result = solve(position, leader, card_values=all_cards, threads=1)
         run.times.append(time.perf_counter() - start)
         run.nodes.append(result.nodes)
         dds_deal = Deal.from_pbn(pbn)
@@ -264,6 +267,9 @@ def main() -> None:
                              f"default {solveall.FIRST_LAYOUTS}, then extrapolated)")
     parser.add_argument("--scaling", type=int, default=2000, metavar="DEALS",
                         help="deals for the thread-scaling line (0: skip; default 2000)")
+    parser.add_argument("--threads-suite", type=int, default=50, metavar="DEALS",
+                        help="deals of the every-card Priffe suite on 2 threads, library and command "
+                             "line, beside DDS (0: skip; default 50; see threads.py)")
     args = parser.parse_args()
     rows = []
     for key in args.suite or list(SUITES):
@@ -289,6 +295,8 @@ def main() -> None:
     print(f"\npeak resident memory of the one-thread solves above: {peak:.0f} MB")
     if args.scaling:
         print("\n" + scaling(args.scaling, args.seed))
+    if args.threads_suite:
+        print("\n" + threads.suite(args.threads_suite, args.seed, 2))
 
 
 if __name__ == "__main__":

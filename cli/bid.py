@@ -7,6 +7,7 @@ interrupted command).
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 from collections.abc import Callable, Iterator
@@ -59,7 +60,15 @@ def executor_for(scheduler: str | None) -> Iterator[Executor | None]:
     try:
         client = Client(scheduler, timeout=10)
     except Exception as error:  # a bad address (ValueError) or none listening (OSError), among others
-        raise click.UsageError(f"--dask: cannot reach the scheduler at {scheduler}: {error}") from None
+        problem = f"--dask: cannot reach the scheduler at {scheduler}: {error}"
+    else:
+        problem = None
+    if problem is not None:
+        # The half-made client is garbage in a reference cycle; its __del__ closes it, taking the lock
+        # of distributed's loop runners. Left to a later collection, that may come while the next
+        # Client's start holds the same lock (in the same thread: a deadlock), so it is collected now.
+        gc.collect()
+        raise click.UsageError(problem)
     with client:
         yield client.get_executor()
 

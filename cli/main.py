@@ -17,7 +17,7 @@ import click
 from prefdd.cli.command import PrefddCommand
 from prefdd.cli.exits import ANSWERED, BAD_INPUT, fail, internal_error, one_line, stop, stopped_line
 from prefdd.cli.inputs import read_lines
-from prefdd.cli.options import score_options, scoring_options
+from prefdd.cli.options import score_options, scoring_options, threads_option
 from prefdd.cli.render import (
     contract_to_json,
     contract_to_text,
@@ -185,6 +185,7 @@ def _contract_help() -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 @click.option("--batch", type=click.Path(exists=True, allow_dash=True, dir_okay=False),
               help="Solve one deal per line of FILE ('-' for stdin); prints JSON lines.")
+@threads_option
 @scoring_options
 def solve_command(game: str, deal: str | None, contract: str | None, dealer: str | None,
                   home: str | None, invite: str | None, talon_leads: str | None,
@@ -192,7 +193,7 @@ def solve_command(game: str, deal: str | None, contract: str | None, dealer: str
                   declarer: str | None, player: str | None, minimise: bool,
                   rules_text: str | None, play: str | None, all_cards: bool, line: bool,
                   as_json: bool, batch: str | None, scoring: str, pot: int, maximum: int,
-                  honours: str) -> int:
+                  honours: str, threads: int | None) -> int:
     """Solve DEAL of GAME double dummy: how many tricks the declarer's side takes.
 
     DEAL is one line: the hands in seat order, each written S.H.D.C (T or 10 for
@@ -230,7 +231,7 @@ def solve_command(game: str, deal: str | None, contract: str | None, dealer: str
                 talon_leads=tuple(parse_cards(talon_leads or "")), invite=parse_seat(invite, the_game, seats))
             # The setup checked first, then the play read for the players it leaves in the play.
             played = parse_play(play, len(setup().position.seats)) if play is not None else ()
-            result = solve_play(setup(played=played), card_values=all_cards, line=True)
+            result = solve_play(setup(played=played), card_values=all_cards, line=True, threads=threads)
             scored = score(result, options)
             return (contract_to_json(result, scored, line),
                     None if quiet else contract_to_text(result, scored, options, line))
@@ -238,7 +239,7 @@ def solve_command(game: str, deal: str | None, contract: str | None, dealer: str
         asked = player if player is not None else declarer
         position = build_position(the_game, deal_text, trump, leader, asked, rules, played)
         solution = solve(position, position.declarer, minimise=minimise,
-                         card_values=all_cards, line=line)
+                         card_values=all_cards, line=line, threads=threads)
         return to_json(position, solution), None if quiet else to_text(position, solution)
 
     if batch is not None:

@@ -32,6 +32,13 @@ def scoring_options(command: F) -> F:
     return command
 
 
+def threads_option(command: F) -> F:
+    """Add --threads: how many threads work on one deal (default: one per core)."""
+    return click.option("--threads", type=click.IntRange(min=1), metavar="N",
+                        help="Threads that work on the deal together (default: one per core); "
+                             "the answer is the same for any number.")(command)
+
+
 def layout_options(samples: str, exact: str) -> Callable[[F], F]:
     """Add --samples, --exact, --seed, --workers and --dask: which layouts, and where they are solved.
 

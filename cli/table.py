@@ -13,6 +13,7 @@ from rich.table import Table as RichTable
 from prefdd.cli.command import PrefddCommand
 from prefdd.cli.exits import ANSWERED, stop, stopped_line
 from prefdd.cli.main import GAME_NAMES
+from prefdd.cli.options import threads_option
 from prefdd.cli.progress import progress_bar
 from prefdd.rules import get_game, parse_deal, parse_seat
 from prefdd.solver import LABELS, Table, table
@@ -24,7 +25,8 @@ from prefdd.solver.stopping import run_stoppable
 @click.argument("deal")
 @click.option("--dealer", default="0", show_default=True, help="The dealer's seat.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a grid.")
-def table_command(game: str, deal: str, dealer: str, as_json: bool) -> int:
+@threads_option
+def table_command(game: str, deal: str, dealer: str, as_json: bool, threads: int | None) -> int:
     """Every seat as declarer times every contract family of GAME, double dummy.
 
     Cells count the declarer's side's tricks (for misère, bettel and nolla the
@@ -35,7 +37,7 @@ def table_command(game: str, deal: str, dealer: str, as_json: bool) -> int:
     the_deal = parse_deal(deal, the_game)
     the_dealer = parse_seat(dealer, the_game, len(the_deal.hands)) or 0
     with progress_bar("cells") as update:
-        result = run_stoppable(table, the_deal, the_game, the_dealer, update)
+        result = run_stoppable(table, the_deal, the_game, the_dealer, update, threads=threads)
     if as_json:
         click.echo(json.dumps(table_to_json(result)))
     else:

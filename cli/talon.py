@@ -76,7 +76,9 @@ def _from_deal(game: Game, text: str, dealer_text: str, declarer_text: str | Non
         elif game is POLSKT_PASS:
             raise InvalidInputError("give the declarer's seat with --declarer")
         else:
-            declarer = next(s for s in ((dealer + k) % seats for k in range(1, seats + 1)) if sizes[s])
+            # The first seat after the dealer with cards; with none, the deal's check names the problem.
+            declarer = next((s for s in ((dealer + k) % seats for k in range(1, seats + 1)) if sizes[s]),
+                            (dealer + 1) % max(seats, 1))
     return parse_talon_deal(text, game, declarer), dealer, declarer
 
 

@@ -16,7 +16,6 @@ so that ``import prefdd`` stays light.
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING
 
 from prefdd import solver
@@ -63,11 +62,6 @@ if TYPE_CHECKING:  # the solver's names for type checkers; at run time __getattr
         whist,
     )
 
-try:
-    __version__ = version("prefdd")
-except PackageNotFoundError:  # run from a source tree that was never installed
-    __version__ = "0+unknown"
-
 _SOLVER_NAMES = (
     "Analysis", "BidResult", "ContractResult", "Solution", "Table", "TalonResult", "WhistResult",
     "analyse", "analyse_contract", "bid", "score", "solve", "solve_contract", "solve_many",
@@ -83,11 +77,23 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
+    if name == "__version__":
+        return _version()
     if name not in _SOLVER_NAMES:
         raise AttributeError(f"module 'prefdd' has no attribute {name!r}")
     value = getattr(solver, name)
     globals()[name] = value
     return value
+
+
+def _version() -> str:
+    """The installed version, looked up on first use (importlib.metadata is a fifth of a command's start)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("prefdd")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0+unknown"
 
 
 def __dir__() -> list[str]:

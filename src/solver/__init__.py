@@ -1,7 +1,9 @@
 """The double-dummy solver: a Cython engine, the Python API over it, and the analyses built on it.
 
 Two layers: the engine's wrapper (:mod:`prefdd.solver.api`: ``solve``; :mod:`prefdd.solver.batch`:
-``solve_many``) and, in :mod:`prefdd.solver.analyses`, the questions asked of it (contracts,
+``solve_many``; :mod:`prefdd.solver.engines`: each thread's engine, and teams of threads sharing a
+table; :mod:`prefdd.solver.probes`: several values searched by a team at once) and, in
+:mod:`prefdd.solver.analyses`, the questions asked of it (contracts,
 tables, card-by-card analysis, the talon, bid expectations, layouts and scores). The analyses
 import the engine's layer, never the other way round.
 
@@ -27,12 +29,14 @@ if TYPE_CHECKING:  # the names for type checkers; at run time __getattr__ import
     from prefdd.solver.analyses.tables import FAMILIES, LABELS, Table, table  # noqa: F401
     from prefdd.solver.analyses.talon import TalonChoice, TalonResult, solve_talon  # noqa: F401
     from prefdd.solver.analyses.whist import WhistResult, whist  # noqa: F401
-    from prefdd.solver.api import Solution, set_table_size, solve  # noqa: F401
+    from prefdd.solver.api import Solution, solve  # noqa: F401
     from prefdd.solver.batch import solve_many  # noqa: F401
+    from prefdd.solver.engines import set_table_size  # noqa: F401
 
 _HOMES = {
     "prefdd.solver.analyses.played": ("Analysis", "CardGroup", "PlayedCard", "analyse", "analyse_contract"),
-    "prefdd.solver.api": ("Solution", "set_table_size", "solve"),
+    "prefdd.solver.api": ("Solution", "solve"),
+    "prefdd.solver.engines": ("set_table_size",),
     "prefdd.solver.batch": ("solve_many",),
     "prefdd.solver.analyses.bidding": ("BidResult", "bid"),
     "prefdd.solver.analyses.contracts": ("ContractResult", "solve_contract"),

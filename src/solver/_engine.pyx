@@ -23,7 +23,8 @@ order:
 - ``ordering.pxi``: move ordering (rank bands, the leads of four seats,
   ducking, the killer lead and the misère history);
 - ``transposition.pxi``: the transposition table, keyed by suit lengths and
-  the holders of the ranks that mattered;
+  the holders of the ranks that mattered, an engine's own or shared by
+  engines searching it together (one per thread);
 - ``quick_tricks.pxi``: the tricks the leader's side surely cashes at once;
 - ``minimising.pxi``: sure answers when each side pushes tricks onto the
   other (misère, nolla);
@@ -33,7 +34,7 @@ order:
   zero-window questions;
 - ``talon.pxi``: the declarer's best discard, for every discard in one loop.
 
-This file holds :class:`Engine`, the class Python uses.
+This file holds :class:`Engine`, the class Python uses, and :class:`TransTable`, a table engines share.
 """
 
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
@@ -58,43 +59,102 @@ class Stopped(KeyboardInterrupt):
     """A search ended early by :meth:`Engine.stop`: it has no answer."""
 
 
-cdef class Engine:
-    """A search engine with its own transposition table; one per thread.
+cdef class TransTable:
+    """A transposition table of `table_mb` megabytes, for one engine or shared by several.
 
-    Positions are set with :meth:`set_position` in engine terms (seats in play
-    order, 64-bit hands); the Python API in :mod:`prefdd.solver.api` does that mapping.
+    Engines made with the same table (``Engine(table=t)``) search it at once, each in its
+    own thread: every lookup and store then holds the table's lock. An entry is a
+    bound on a position's value, true whichever engine found it, so sharing changes
+    how fast the engines answer, never what.
     """
 
-    cdef State st
+    cdef Table t
+    # The questions' contexts (seats, trump, constraints, goal, sides) and their numbers in the shapes;
+    # `numbering` counts the times they were numbered again (the engines' own tables are then cleared).
     cdef dict contexts
-    # Engines are tracked weakly (prefdd.solver.stopping), so that a stop reaches every one.
-    cdef object __weakref__
+    cdef int numbering
+    cdef int engines
 
     def __cinit__(self, int table_mb=256):
         cdef uint64_t nslots = 1
         cdef uint64_t budget = (<uint64_t>table_mb) * 1024 * 1024
-        cdef int i
         while nslots * 2 * sizeof(Slot) <= budget // 4:
             nslots *= 2
-        self.st.slots = <Slot*>calloc(nslots, sizeof(Slot))
-        self.st.npool = min((budget - nslots * sizeof(Slot)) // sizeof(Entry), 0xFFFFFFFF)
-        self.st.pool = <Entry*>calloc(self.st.npool, sizeof(Entry))
-        if self.st.slots == NULL or self.st.pool == NULL:
+        self.t.slots = <Slot*>calloc(nslots, sizeof(Slot))
+        self.t.npool = min((budget - nslots * sizeof(Slot)) // sizeof(Entry), 0xFFFFFFFF)
+        self.t.pool = <Entry*>calloc(self.t.npool, sizeof(Entry))
+        if self.t.slots == NULL or self.t.pool == NULL:
             raise MemoryError(f"cannot allocate a {table_mb} MB transposition table")
-        self.st.nslots = nslots
-        self.st.nactive = min(nslots, SLOTS_START)
-        touch_slots(&self.st, 0, self.st.nactive)
-        self.st.epoch = 1
-        for i in range(34):
-            self.st.killer[i] = -1
-            self.st.killer2[i] = -1
-        self.st.slots_used = 0
-        self.st.pool_used = 0
+        self.t.nslots = nslots
+        self.t.nactive = min(nslots, SLOTS_START)
+        touch_slots(&self.t, 0, self.t.nactive)
+        self.t.epoch = 1
+        self.t.slots_used = 0
+        self.t.pool_used = 0
         self.contexts = {}
 
     def __dealloc__(self):
-        free(self.st.slots)
-        free(self.st.pool)
+        free(self.t.slots)
+        free(self.t.pool)
+
+    @property
+    def shared(self):
+        """Whether several engines search the table."""
+        return bool(self.t.shared)
+
+
+cdef class Engine:
+    """A search engine with its own transposition table (one per thread), or one shared with others.
+
+    Positions are set with :meth:`set_position` in engine terms (seats in play
+    order, 64-bit hands); the Python API in :mod:`prefdd.solver.api` does that mapping.
+
+    `table` is a :class:`TransTable` to search instead of a new one of `table_mb`
+    megabytes. With a shared `table` and `share_from`, positions of fewer tricks
+    left than `share_from` go to a table of the engine's own (`table_mb`
+    megabytes): they are many and cheap to search again, and kept apart their
+    lookups and stores take no lock and stay in this core's cache.
+    """
+
+    cdef State st
+    cdef readonly TransTable table
+    cdef TransTable own
+    cdef int numbering
+    # Engines are tracked weakly (prefdd.solver.stopping), so that a stop reaches every one.
+    cdef object __weakref__
+
+    def __cinit__(self, int table_mb=256, TransTable table=None, int share_from=0):
+        cdef int i
+        self.table = TransTable(table_mb) if table is None else table
+        self.table.engines += 1
+        if self.table.engines > 1:
+            self.table.t.shared = 1
+        self.st.tt = &self.table.t
+        self.own = TransTable(table_mb) if table is not None and share_from > 0 else self.table
+        self.st.near = &self.own.t
+        self.st.share_from = share_from if table is not None else 0
+        self.numbering = self.table.numbering
+        for i in range(34):
+            self.st.killer[i] = -1
+            self.st.killer2[i] = -1
+
+    cdef inline void lock(self) noexcept nogil:
+        if self.st.tt.shared:
+            pdd_lock(&self.st.tt.lock)
+
+    cdef inline void unlock(self) noexcept nogil:
+        if self.st.tt.shared:
+            pdd_unlock(&self.st.tt.lock)
+
+    cdef void restart_tables(self) noexcept:
+        """Forget every entry of the engine's tables and their deals (the shared one under its lock)."""
+        self.lock()
+        tt_restart(self.st.tt)
+        memset(self.st.tt.deal, 0, sizeof(self.st.tt.deal))
+        self.unlock()
+        if self.st.near != self.st.tt:
+            tt_restart(self.st.near)
+            memset(self.st.near.deal, 0, sizeof(self.st.near.deal))
 
     cdef int fill(self, Setup* su, tuple args) except -1:
         """Check a position's arguments (as set_position's) and write them into `su`."""
@@ -105,12 +165,21 @@ cdef class Engine:
         if len(trick) >= n:
             raise ValueError("a trick in progress has fewer cards than seats")
         context = (n, trump, constraints, lw_seat, declarer, goal, tuple(maxside), tuple(counted))
-        if context not in self.contexts:
-            if len(self.contexts) >= 0xFFFF:
-                self.contexts.clear()
-                tt_clear(&self.st)
-            self.contexts[context] = len(self.contexts) + 1
-        su.ctx = self.contexts[context]
+        contexts = self.table.contexts
+        if context not in contexts:
+            if len(contexts) >= 0xFFFF:
+                # (Numbers are given again: with the table shared, every engine must be between questions.)
+                contexts.clear()
+                self.table.numbering += 1
+                self.lock()
+                tt_clear(self.st.tt)
+                self.unlock()
+            contexts[context] = len(contexts) + 1
+        if self.numbering != self.table.numbering:
+            # Numbered again (by this engine or another): the own table's entries name old numbers.
+            self.numbering = self.table.numbering
+            tt_clear(self.st.near)
+        su.ctx = contexts[context]
         su.n = n
         su.trump = trump
         su.cons = constraints
@@ -153,18 +222,19 @@ cdef class Engine:
         pdd_store(&self.st.stop, 0)
 
     cdef int check_stopped(self) except -1:
-        """Raise Stopped if the search was stopped; its table entries, from an unfinished search, go."""
+        """Raise Stopped if the search was stopped. A stopped search stores no answer it did not finish
+        (trick_node), so the tables keep only sound entries; an engine's own table starts again all the
+        same, a shared one is kept for the engines still searching it."""
         if pdd_load(&self.st.stop):
             pdd_store(&self.st.stop, 0)
-            tt_restart(&self.st)
-            memset(self.st.deal, 0, sizeof(self.st.deal))
+            if not self.st.tt.shared:
+                self.restart_tables()
             raise Stopped("the search was stopped")
         return 0
 
     def clear(self):
         """Forget every table entry, as for another deal: the next search starts from a cold table."""
-        tt_restart(&self.st)
-        memset(self.st.deal, 0, sizeof(self.st.deal))
+        self.restart_tables()
 
     def value(self):
         """MAX's best result from here: more tricks (G_TRICKS) or 1/0 for a won deal (G_WIN)."""
@@ -255,7 +325,7 @@ cdef class Engine:
     @property
     def slots_in_use(self):
         """The table's slots in use (it starts small, doubles as it fills, and starts small again for a new deal)."""
-        return self.st.nactive
+        return self.st.tt.nactive
 
     @property
     def trick_nodes(self):

@@ -11,55 +11,13 @@
 
 from __future__ import annotations
 
-import os
-import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from prefdd.rules import Card, Game, InvalidInputError, Position, Suit, Trick, checks
-from prefdd.solver._engine import GOAL_TRICKS, GOAL_WIN, Engine
-from prefdd.solver.stopping import track
-
-_local = threading.local()
-_table_mb = 256
-# Bumped by set_table_size: every thread's engine older than that is replaced on its next use.
-_generation = 0
-
-
-def set_table_size(megabytes: int) -> None:
-    """The transposition table's size, in MB, of every thread's engine (default 256).
-
-    Each thread's engine is made anew, its table empty, at its next search.
-
-    >>> set_table_size(64)
-    >>> set_table_size(256)
-    """
-    global _table_mb, _generation
-    checks.integer(megabytes, "the table's size in MB", 1, _memory_mb())
-    try:
-        engine = track(Engine(megabytes))
-    except MemoryError:
-        raise InvalidInputError(f"a table of {megabytes} MB does not fit in the memory free") from None
-    _table_mb = megabytes
-    _generation += 1
-    _local.engine, _local.generation = engine, _generation
-
-
-def _memory_mb() -> int:
-    """The machine's memory in MB (a table must fit in it), or a terabyte if the system does not say."""
-    try:
-        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2**20
-    except (ValueError, OSError, AttributeError):
-        return 2**20
-
-
-def _engine() -> Engine:
-    """This thread's engine (each thread has its own transposition table)."""
-    engine = getattr(_local, "engine", None)
-    if engine is None or _local.generation != _generation:
-        engine = _local.engine = track(Engine(_table_mb))
-        _local.generation = _generation
-    return engine
+from prefdd.solver._engine import GOAL_TRICKS, GOAL_WIN
+from prefdd.solver.engines import Team, _engine, team_for, thread_count
+from prefdd.solver.probes import exact_values
 
 
 def _play_bits(game: Game, trump: Suit | None) -> tuple[list[list[int]], dict[int, Card]]:
@@ -127,6 +85,7 @@ class _Search:
                  load: bool = True):
         self.position = position
         self.seats = position.seats
+        self.side = side
         self.goal = goal
         self.minimise = minimise and goal == GOAL_TRICKS
         game, trump = position.game, position.trump
@@ -241,6 +200,10 @@ class _Search:
                 value += 1
         return value
 
+    def again(self) -> _Search:
+        """The same question, loaded into this thread's engine."""
+        return _Search(self.position, self.side, self.minimise, self.goal)
+
     def child_values(self, parent: int | None = None) -> dict[int, int]:
         """The engine's value after each representative legal card (`parent`: the position's, if known)."""
         values = {}
@@ -326,6 +289,7 @@ def solve(
     minimise: bool = False,
     card_values: bool = False,
     line: bool = False,
+    threads: int | None = None,
 ) -> Solution:
     """Solve `position` double dummy for the side of `seat` (default: the declarer, else the leader).
 
@@ -333,6 +297,10 @@ def solve(
     playing against every other seat in the play. In Polskt pass the result
     also says whether the seat wins the deal, and the card values and line
     are then for winning the deal.
+
+    With `card_values`, the player's cards are shared out to `threads` threads
+    (None: one per core; 1: this thread alone, see :mod:`prefdd.solver.engines`);
+    the answer is the same for any number.
     """
     check_question(position, seat, minimise)
     checks.flag(card_values, "card_values")
@@ -340,19 +308,14 @@ def solve(
     seat = default_seat(position, seat)
     side = side_of(position, seat)
     won = sum(position.tricks_won[s] for s in side)
+    thread_count(threads)  # refused if bad, even where unused
+    crew = team_for(threads) if card_values else None
     if position.in_talon_tricks:
         return _solve_talon_tricks(position, seat, side, minimise, card_values, line)
+    if crew is not None and position.legal_cards():
+        return _solve_on_team(position, side, minimise, line, crew)
     nodes = _engine().nodes
-    search = _Search(position, side, minimise, GOAL_TRICKS)
-    value = search.value()
-    tricks = int(search.asked(value))
-    wins = takes_all = None
-    if position.game.permanent_trumps:
-        most = tricks if not minimise else _Search(position, side, False, GOAL_TRICKS).value()
-        takes_all = most == search.deal_tricks
-        search = _Search(position, side, False, GOAL_WIN)
-        value = search.value()
-        wins = bool(value)
+    search, value, tricks, wins, takes_all = _root(position, side, minimise)
     cards = search.card_values(value) if card_values else None
     played_line = search.line(value) if line else None
     return Solution(
@@ -366,6 +329,64 @@ def solve(
         line=played_line,
         nodes=_engine().nodes - nodes,
     )
+
+
+def _root(position: Position, side: tuple[int, ...],
+          minimise: bool) -> tuple[_Search, int, int, bool | None, bool | None]:
+    """The search whose cards :func:`solve` values, its value, and solve's tricks, wins and takes_all."""
+    search = _Search(position, side, minimise, GOAL_TRICKS)
+    value = search.value()
+    tricks = int(search.asked(value))
+    wins = takes_all = None
+    if position.game.permanent_trumps:
+        most = tricks if not minimise else _Search(position, side, False, GOAL_TRICKS).value()
+        takes_all = most == search.deal_tricks
+        search = _Search(position, side, False, GOAL_WIN)
+        value = search.value()
+        wins = bool(value)
+    return search, value, tricks, wins, takes_all
+
+
+def _solve_on_team(position: Position, side: tuple[int, ...], minimise: bool, line: bool,
+                   crew: Team) -> Solution:
+    """:func:`solve` with every card's value, the player's card groups shared out to `crew`'s threads.
+
+    Each group's exact value is searched by zero-window probes from the best value
+    found so far (:func:`~prefdd.solver.probes.exact_values`), in the table the
+    threads share. The position's own value is the best of its cards': no search
+    of its own, unless the question needs more (Polskt pass: the tricks first,
+    then the win, whose value bounds the cards').
+    """
+    nodes = sum(engine.nodes for engine in list(crew.engines))
+    wins = takes_all = parent = None
+    if position.game.permanent_trumps:
+        parent, tricks, wins, takes_all = crew.map(lambda _: _root(position, side, minimise)[1:], [None])[0]
+        search = _Search(position, side, False, GOAL_WIN)
+        low, high = 0, 1
+    else:
+        search = _Search(position, side, minimise, GOAL_TRICKS)
+        low = search.counted_won()
+        high = low + search.engine.left()
+    groups = search.groups()
+    is_max = search.maxside[search.engine.to_move()]
+    if parent is not None:  # no card is better for its player than the best
+        low, high = (low, parent) if is_max else (parent, high)
+
+    def load(rep: int) -> _Search:
+        child = search.again()
+        child.engine.play(rep)
+        return child
+
+    best = max if is_max else min
+    by_rep = exact_values(crew, groups, load, low=low, high=high, guess=parent, best=best)
+    value = best(by_rep.values()) if parent is None else parent
+    if parent is None:
+        tricks = int(search.asked(value))
+    cards = {search.card[bit]: search.asked(by_rep[rep]) for rep, bits in groups.items() for bit in bits}
+    played_line = crew.map(lambda _: search.again().line(value), [None])[0] if line else None
+    won = sum(position.tricks_won[s] for s in side)
+    return Solution(side, minimise, tricks, won, wins, takes_all, cards, played_line,
+                    sum(engine.nodes for engine in list(crew.engines)) - nodes)
 
 
 def _solve_talon_tricks(position: Position, seat: int, side: tuple[int, ...], minimise: bool,

@@ -117,11 +117,14 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
         if d >= 0:
             return d
     make_probe(st, &pr)
-    d = tt_lookup(st, &pr, target, rel)
+    d = tt_lookup(table_for(st, left), &pr, target, rel)
     if d >= 0:
         return d
     result = play_node(st, target, &r)
-    tt_store(st, &pr, target, result, r, left)
+    if pdd_load(&st.stop):
+        # Stopped part way: the answer may be wrong, so it is not kept.
+        return 0
+    tt_store(st, table_for(st, left), &pr, target, result, r, left)
     rel[0] = r
     return result
 

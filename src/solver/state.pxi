@@ -2,7 +2,7 @@
 #
 # A hand is a 64-bit mask, 16 bits per play suit. State holds the hands, the trick in progress and
 # the tricks won, with what play_card keeps up to date for the others (the present cards, each
-# side's cards, the suit lengths and card owners the table key reads) and the table itself;
+# side's cards, the suit lengths and card owners the table key reads) and its tables;
 # Setup is a position as Engine.set_position takes it, and load makes it the state.
 
 cdef extern from *:
@@ -16,6 +16,20 @@ cdef extern from *:
     static inline void pdd_prefetch(const void* p) { __builtin_prefetch(p); }
     static inline int pdd_load(int* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
     static inline void pdd_store(int* p, int v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
+    #include <sched.h>
+    /* A spin lock for a table that several threads search (held for one lookup or store). */
+    static inline void pdd_lock(int* word) {
+        int spins = 0;
+        while (__atomic_exchange_n(word, 1, __ATOMIC_ACQUIRE)) {
+            while (__atomic_load_n(word, __ATOMIC_RELAXED)) {
+                if (++spins == 64) { sched_yield(); spins = 0; }
+    #if defined(__x86_64__) || defined(__i386__)
+                else { __builtin_ia32_pause(); }
+    #endif
+            }
+        }
+    }
+    static inline void pdd_unlock(int* word) { __atomic_store_n(word, 0, __ATOMIC_RELEASE); }
     static const unsigned long long pdd_suit_masks[4] = {
         0xFFFFULL, 0xFFFF0000ULL, 0xFFFF00000000ULL, 0xFFFF000000000000ULL};
     #define PDD_SUIT_TOPS 0x8000800080008000ULL
@@ -32,6 +46,8 @@ cdef extern from *:
     # The stop flag, set by another thread while the search runs.
     int pdd_load(int* p) nogil
     void pdd_store(int* p, int v) nogil
+    void pdd_lock(int* word) nogil
+    void pdd_unlock(int* word) nogil
     int pdd_ctz(uint64_t x) nogil
     int pdd_top(uint64_t x) nogil
     int pdd_popcount(uint64_t x) nogil
@@ -77,6 +93,27 @@ cdef struct Entry:
     uint8_t k[4]
     int8_t lower
     int8_t upper
+
+
+cdef struct Table:
+    # Read by every lookup, written seldom (a new deal, a table grown or cleared):
+    Slot* slots
+    uint64_t nslots
+    # The slots in use: slots[0:nactive], a power of two up to nslots.
+    uint64_t nactive
+    uint32_t epoch
+    Entry* pool
+    uint64_t npool
+    # Whether several engines search the table at once: each lookup and store then holds `lock`.
+    int shared
+    # Written by every store, in cache lines of their own (when shared, another core owns them often).
+    char apart[64]
+    int lock
+    uint64_t slots_used
+    uint64_t pool_used
+    char apart_too[64]
+    # The hands of the position the table was last started for, the trick in progress included (see new_deal).
+    uint64_t deal[MAX_SEATS]
 
 
 cdef struct Undo:
@@ -135,19 +172,13 @@ cdef struct State:
     # The killer each one replaced (with four seats tried second when both sides duck).
     int killer2[34]
     uint64_t ctx
-    Slot* slots
-    uint64_t nslots
-    # The slots in use: slots[0:nactive], a power of two up to nslots.
-    uint64_t nactive
-    uint64_t slots_used
-    uint32_t epoch
-    Entry* pool
-    uint64_t npool
-    uint64_t pool_used
+    # The transposition table searched (the engine's own, or one shared with other engines), and the
+    # engine's own table for positions of fewer than `share_from` tricks left (`tt` itself if none).
+    Table* tt
+    Table* near
+    int share_from
     # Misère: per card, the leads of it that answered the question, weighted (see remember_lead).
     uint32_t history[64]
-    # The hands of the position the table was last started for, the trick in progress included (see new_deal).
-    uint64_t deal[MAX_SEATS]
     # Set by Engine.stop (from another thread): the search unwinds from its next trick start.
     int stop
 
@@ -236,9 +267,20 @@ cdef void load(State* st, Setup* su) noexcept nogil:
     """Make `su` the engine's position; for another deal (see new_deal) the table starts empty and small and
     the killer leads are forgotten."""
     cdef int i, j, suit
-    if new_deal(st, su):
-        tt_restart(st)
-        memcpy(st.deal, su.hands, sizeof(st.deal))
+    cdef bint fresh = False
+    if st.tt.shared:
+        pdd_lock(&st.tt.lock)
+    if new_deal(st.tt, su):
+        tt_restart(st.tt)
+        memcpy(st.tt.deal, su.hands, sizeof(st.tt.deal))
+        fresh = True
+    if st.tt.shared:
+        pdd_unlock(&st.tt.lock)
+    if st.near != st.tt and new_deal(st.near, su):
+        tt_restart(st.near)
+        memcpy(st.near.deal, su.hands, sizeof(st.near.deal))
+        fresh = True
+    if fresh:
         # Another deal's killer leads are not this one's cards.
         for i in range(34):
             st.killer[i] = -1

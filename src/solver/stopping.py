@@ -24,6 +24,7 @@ too; the KeyboardInterrupt then comes when the search in progress ends.
 
 from __future__ import annotations
 
+import os
 import queue
 import threading
 import weakref
@@ -149,3 +150,13 @@ def _abandon_worker() -> None:
     global _worker
     with _worker_lock:
         _worker = None
+
+
+def _renew_after_fork() -> None:
+    """In a forked child, where only the forking thread lives on: the worker thread is gone (a call
+    handed to it would never run) and a lock may have been held by another thread. Fresh ones."""
+    global _worker, _worker_lock, _engines_lock
+    _worker, _worker_lock, _engines_lock = None, threading.Lock(), threading.Lock()
+
+
+os.register_at_fork(after_in_child=_renew_after_fork)

@@ -6,7 +6,9 @@
 # down to the lowest card that mattered, with a lower and an upper bound. The card owners at
 # each trick start are kept as the tricks complete (the seqs) and made only where the table is
 # probed. The slots in use are a prefix that doubles as it fills; another deal starts it empty. A full
-# table keeps its deepest shapes (tt_keep_deep) rather than starting empty.
+# table keeps its deepest shapes (tt_keep_deep) rather than starting empty. A table (struct Table) is an
+# engine's own or shared by engines searching it at once (see Engine and TransTable): a shared one's lookups
+# and stores take its spin lock; with share_from, positions of few tricks left go to the engine's own table.
 
 cdef uint64_t owner_seq(State* st, int suit) noexcept nogil:
     """Who holds each present card of `suit`, top down, 3 bits a card (seat 0 writes zeros)."""
@@ -81,6 +83,11 @@ cdef inline uint64_t shape_hash(uint64_t shape0, uint64_t shape1) noexcept nogil
     return h
 
 
+cdef inline Table* table_for(State* st, int left) noexcept nogil:
+    """The table that keeps positions of `left` tricks left: the shared one, or for small ones the engine's own."""
+    return st.near if left < st.share_from else st.tt
+
+
 cdef inline void make_probe(State* st, Probe* pr) noexcept nogil:
     """The shape of the position at a trick start, and who holds each present card, top down."""
     cdef uint64_t present = present_cards(st)
@@ -97,7 +104,8 @@ cdef inline void make_probe(State* st, Probe* pr) noexcept nogil:
     h = shape_hash(pr.shape0, pr.shape1)
     pr.hash = h
     # The table slot is fetched while the card owners are read.
-    pdd_prefetch(st.slots + (h & (st.nactive - 1)))
+    cdef Table* tt = table_for(st, pdd_popcount(st.hands[st.lead]))
+    pdd_prefetch(tt.slots + (h & (tt.nactive - 1)))
     if st.seqs_upto < st.tno:
         catch_up_seqs(st)
     memcpy(pr.seq, st.seqs[st.tno], sizeof(pr.seq))
@@ -129,11 +137,11 @@ cdef uint64_t top_cards(uint64_t present, uint8_t* k) noexcept nogil:
     return out
 
 
-cdef void tt_clear(State* st) noexcept nogil:
+cdef void tt_clear(Table* tt) noexcept nogil:
     """Forget every entry (slots of an older epoch count as empty)."""
-    st.epoch += 1
-    st.slots_used = 0
-    st.pool_used = 0
+    tt.epoch += 1
+    tt.slots_used = 0
+    tt.pool_used = 0
 
 
 cdef inline int shape_depth(uint64_t shape0) noexcept nogil:
@@ -147,7 +155,7 @@ cdef int by_first(const void* a, const void* b) noexcept nogil:
     return (x > y) - (x < y)
 
 
-cdef void tt_keep_deep(State* st) noexcept nogil:
+cdef void tt_keep_deep(Table* tt) noexcept nogil:
     """Make room in a full table: keep the shapes with the most tricks left, in at most 3/4 of the pool and
     1/2 of the slots.
 
@@ -159,69 +167,69 @@ cdef void tt_keep_deep(State* st) noexcept nogil:
     and take slots at a new epoch; every other shape is forgotten. Without
     room for the list of kept shapes, the whole table is cleared.
     """
-    cdef uint64_t entries[32], shapes[32], kept_entries = 0, kept_shapes = 0, i, j, pos = 0, mask = st.nactive - 1
+    cdef uint64_t entries[32], shapes[32], kept_entries = 0, kept_shapes = 0, i, j, pos = 0, mask = tt.nactive - 1
     cdef int d, low = 32
     cdef Slot* kept
     cdef uint64_t count = 0
     memset(entries, 0, sizeof(entries))
     memset(shapes, 0, sizeof(shapes))
-    for i in range(st.nactive):
-        if st.slots[i].epoch == st.epoch:
-            d = shape_depth(st.slots[i].shape0)
-            entries[d] += st.slots[i].count
+    for i in range(tt.nactive):
+        if tt.slots[i].epoch == tt.epoch:
+            d = shape_depth(tt.slots[i].shape0)
+            entries[d] += tt.slots[i].count
             shapes[d] += 1
-    while (low > 0 and kept_entries + entries[low - 1] <= 3 * (st.npool // 4)
-           and kept_shapes + shapes[low - 1] <= st.nactive // 2):
+    while (low > 0 and kept_entries + entries[low - 1] <= 3 * (tt.npool // 4)
+           and kept_shapes + shapes[low - 1] <= tt.nactive // 2):
         low -= 1
         kept_entries += entries[low]
         kept_shapes += shapes[low]
     kept = <Slot*>malloc(max(kept_shapes, 1) * sizeof(Slot))
     if kept == NULL or kept_shapes == 0:
         free(kept)
-        tt_clear(st)
+        tt_clear(tt)
         return
-    for i in range(st.nactive):
-        if st.slots[i].epoch == st.epoch and shape_depth(st.slots[i].shape0) >= low:
-            kept[count] = st.slots[i]
+    for i in range(tt.nactive):
+        if tt.slots[i].epoch == tt.epoch and shape_depth(tt.slots[i].shape0) >= low:
+            kept[count] = tt.slots[i]
             count += 1
     qsort(kept, count, sizeof(Slot), by_first)
-    st.epoch += 1
+    tt.epoch += 1
     for i in range(count):
-        memmove(st.pool + pos, st.pool + kept[i].first, kept[i].count * sizeof(Entry))
+        memmove(tt.pool + pos, tt.pool + kept[i].first, kept[i].count * sizeof(Entry))
         kept[i].first = <uint32_t>pos
         kept[i].room = kept[i].count
-        kept[i].epoch = st.epoch
+        kept[i].epoch = tt.epoch
         pos += kept[i].count
         j = shape_hash(kept[i].shape0, kept[i].shape1) & mask
-        while st.slots[j].epoch == st.epoch:
+        while tt.slots[j].epoch == tt.epoch:
             j = (j + 1) & mask
-        st.slots[j] = kept[i]
+        tt.slots[j] = kept[i]
     free(kept)
-    st.pool_used = pos
-    st.slots_used = count
+    tt.pool_used = pos
+    tt.slots_used = count
 
 
-cdef Slot* find_slot(State* st, Probe* pr, int claim) noexcept nogil:
+cdef Slot* find_slot(Table* tt, Probe* pr, int claim) noexcept nogil:
     """The table slot of the probe's shape; with `claim`, an empty one is taken for it.
 
     Open addressing with linear probing in the slots in use; NULL if the shape is
     absent (or, when claiming, if they are too full: the caller then grows or clears the table).
     """
-    cdef uint64_t mask = st.nactive - 1, i = pr.hash & mask
+    cdef uint64_t mask = tt.nactive - 1, i = pr.hash & mask
     cdef int step
     cdef Slot* sl
     for step in range(PROBE_LIMIT):
-        sl = st.slots + i
-        if sl.epoch != st.epoch:
-            if not claim or st.slots_used * 4 > st.nactive * 3:
+        sl = tt.slots + i
+        if sl.epoch != tt.epoch:
+            if not claim or tt.slots_used * 4 > tt.nactive * 3:
                 return NULL
-            sl.epoch = st.epoch
+            sl.epoch = tt.epoch
             sl.shape0 = pr.shape0
             sl.shape1 = pr.shape1
             sl.first = 0
             sl.count = 0
             sl.room = 0
-            st.slots_used += 1
+            tt.slots_used += 1
             return sl
         if sl.shape0 == pr.shape0 and sl.shape1 == pr.shape1:
             return sl
@@ -229,7 +237,7 @@ cdef Slot* find_slot(State* st, Probe* pr, int claim) noexcept nogil:
     return NULL
 
 
-cdef void touch_slots(State* st, uint64_t start, uint64_t count) noexcept nogil:
+cdef void touch_slots(Table* tt, uint64_t start, uint64_t count) noexcept nogil:
     """Write to every memory page of slots[start:start + count], so that the kernel maps each page once.
 
     A page first read (a lookup) gets the shared zero page and faults again on the
@@ -237,11 +245,11 @@ cdef void touch_slots(State* st, uint64_t start, uint64_t count) noexcept nogil:
     """
     cdef uint64_t i = start
     while i < start + count:
-        st.slots[i].epoch = 0
+        tt.slots[i].epoch = 0
         i += SLOTS_PAGE
 
 
-cdef int tt_grow(State* st) noexcept nogil:
+cdef int tt_grow(Table* tt) noexcept nogil:
     """Double the slots in use, every shape moved to its slot in the larger prefix; 0 if all are in use.
 
     In place: the shapes are taken in slot order and put with linear probing at
@@ -249,29 +257,29 @@ cdef int tt_grow(State* st) noexcept nogil:
     slot still to move takes it and moves that shape next. The shapes keep their
     entries in the pool.
     """
-    cdef uint64_t n = st.nactive, i, j, mask = 2 * n - 1
-    cdef uint32_t old = st.epoch, new = st.epoch + 1
+    cdef uint64_t n = tt.nactive, i, j, mask = 2 * n - 1
+    cdef uint32_t old = tt.epoch, new = tt.epoch + 1
     cdef Slot moving, other
-    if 2 * n > st.nslots:
+    if 2 * n > tt.nslots:
         return 0
-    touch_slots(st, n, n)
+    touch_slots(tt, n, n)
     for i in range(n):
-        if st.slots[i].epoch != old:
+        if tt.slots[i].epoch != old:
             continue
-        moving = st.slots[i]
-        st.slots[i].epoch = 0
+        moving = tt.slots[i]
+        tt.slots[i].epoch = 0
         while True:
             j = shape_hash(moving.shape0, moving.shape1) & mask
-            while st.slots[j].epoch == new:
+            while tt.slots[j].epoch == new:
                 j = (j + 1) & mask
-            other = st.slots[j]
-            st.slots[j] = moving
-            st.slots[j].epoch = new
+            other = tt.slots[j]
+            tt.slots[j] = moving
+            tt.slots[j].epoch = new
             if other.epoch != old:
                 break
             moving = other
-    st.epoch = new
-    st.nactive = 2 * n
+    tt.epoch = new
+    tt.nactive = 2 * n
     return 1
 
 
@@ -281,14 +289,14 @@ cdef inline int entry_matches(Entry* e, Probe* pr) noexcept nogil:
             and (pr.seq[3] & seq_mask(e.k[3])) == e.pat[3])
 
 
-cdef int tt_lookup(State* st, Probe* pr, int target, uint64_t* rel) noexcept nogil:
+cdef inline int find_entry(Table* tt, Probe* pr, int target, uint64_t* rel) noexcept nogil:
     """1 or 0 if an entry matching the position decides the question, else -1."""
-    cdef Slot* sl = find_slot(st, pr, 0)
+    cdef Slot* sl = find_slot(tt, pr, 0)
     cdef Entry* e
     cdef Entry* start
     if sl == NULL:
         return -1
-    start = st.pool + sl.first
+    start = tt.pool + sl.first
     e = start + sl.count
     while e != start:
         e -= 1
@@ -298,7 +306,19 @@ cdef int tt_lookup(State* st, Probe* pr, int target, uint64_t* rel) noexcept nog
     return -1
 
 
-cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, int depth) noexcept nogil:
+cdef int tt_lookup(Table* tt, Probe* pr, int target, uint64_t* rel) noexcept nogil:
+    """1 or 0 if an entry matching the position decides the question, else -1 (under the lock if shared)."""
+    cdef int result
+    if not tt.shared:
+        return find_entry(tt, pr, target, rel)
+    pdd_lock(&tt.lock)
+    result = find_entry(tt, pr, target, rel)
+    pdd_unlock(&tt.lock)
+    return result
+
+
+cdef inline void store_entry(State* st, Table* tt, Probe* pr, int target, int result, uint64_t rel,
+                             int depth) noexcept nogil:
     """Record a bound for every position that agrees with this one on the cards in `rel`.
 
     The entry keeps, per suit, who holds each present card from the top down to
@@ -327,12 +347,12 @@ cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, i
         else:
             k[suit] = 0
         pat[suit] = pr.seq[suit] & seq_mask(k[suit])
-    sl = find_slot(st, pr, 1)
+    sl = find_slot(tt, pr, 1)
     while sl == NULL:
-        if not tt_grow(st):
-            tt_keep_deep(st)
-        sl = find_slot(st, pr, 1)
-    start = st.pool + sl.first
+        if not tt_grow(tt):
+            tt_keep_deep(tt)
+        sl = find_slot(tt, pr, 1)
+    start = tt.pool + sl.first
     # An equal pattern is looked for among the shape's last STORE_WINDOW entries only (the newest first): an
     # older one, not found, gets a twin whose bounds the lookup also sees (see tt_store).
     for j in range(<int>sl.count - 1, (<int>sl.count - STORE_WINDOW if sl.count > STORE_WINDOW else 0) - 1, -1):
@@ -344,22 +364,22 @@ cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, i
     else:
         if sl.count == sl.room:
             room = 4 if sl.room == 0 else 2 * sl.room
-            if st.pool_used + room > st.npool:
-                tt_keep_deep(st)
-                sl = find_slot(st, pr, 1)
+            if tt.pool_used + room > tt.npool:
+                tt_keep_deep(tt)
+                sl = find_slot(tt, pr, 1)
                 while sl == NULL:
-                    tt_clear(st)
-                    sl = find_slot(st, pr, 1)
+                    tt_clear(tt)
+                    sl = find_slot(tt, pr, 1)
                 room = 4 if sl.room == 0 else 2 * sl.room
-                if st.pool_used + room > st.npool:
-                    tt_clear(st)
-                    sl = find_slot(st, pr, 1)
+                if tt.pool_used + room > tt.npool:
+                    tt_clear(tt)
+                    sl = find_slot(tt, pr, 1)
                     room = 4
-            memcpy(st.pool + st.pool_used, st.pool + sl.first, sl.count * sizeof(Entry))
-            sl.first = <uint32_t>st.pool_used
+            memcpy(tt.pool + tt.pool_used, tt.pool + sl.first, sl.count * sizeof(Entry))
+            sl.first = <uint32_t>tt.pool_used
             sl.room = room
-            st.pool_used += room
-        e = st.pool + sl.first + sl.count
+            tt.pool_used += room
+        e = tt.pool + sl.first + sl.count
         sl.count += 1
         for suit in range(4):
             e.k[suit] = k[suit]
@@ -373,17 +393,28 @@ cdef void tt_store(State* st, Probe* pr, int target, int result, uint64_t rel, i
         e.upper = target - 1
 
 
-cdef void tt_restart(State* st) noexcept nogil:
+cdef void tt_store(State* st, Table* tt, Probe* pr, int target, int result, uint64_t rel,
+                   int depth) noexcept nogil:
+    """Record a bound (see store_entry), under the lock if the table is shared."""
+    if not tt.shared:
+        store_entry(st, tt, pr, target, result, rel, depth)
+        return
+    pdd_lock(&tt.lock)
+    store_entry(st, tt, pr, target, result, rel, depth)
+    pdd_unlock(&tt.lock)
+
+
+cdef void tt_restart(Table* tt) noexcept nogil:
     """Forget every entry and use the smallest slot prefix again, so that the search stays in few pages."""
-    tt_clear(st)
-    st.nactive = min(st.nslots, SLOTS_START)
+    tt_clear(tt)
+    tt.nactive = min(tt.nslots, SLOTS_START)
 
 
-cdef int new_deal(State* st, Setup* su) noexcept nogil:
+cdef int new_deal(Table* tt, Setup* su) noexcept nogil:
     """Whether `su` deals another deal than the table's: no seat holds the same cards of those both deal.
 
     The table's deal is the position loaded when it was last started
-    (`st.deal`; the first position loaded starts it). Positions of one deal
+    (`tt.deal`; the first position loaded starts it). Positions of one deal
     (later in its play, or with other cards laid away) and deals in which a
     seat keeps its hand (the layouts of the other hands around one hand) share
     many trick starts, so the table keeps its entries for them; another deal
@@ -395,12 +426,12 @@ cdef int new_deal(State* st, Setup* su) noexcept nogil:
     cdef int i
     cdef uint64_t before = 0, now = 0, kept
     for i in range(MAX_SEATS):
-        before |= st.deal[i]
+        before |= tt.deal[i]
         now |= su.hands[i]
     if before == 0:
         return 1
     for i in range(MAX_SEATS):
         kept = su.hands[i] & before
-        if kept and kept == st.deal[i] & now:
+        if kept and kept == tt.deal[i] & now:
             return 0
     return 1

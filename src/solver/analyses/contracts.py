@@ -58,15 +58,21 @@ def solve_contract(
     invite: int | None = None,
     card_values: bool = False,
     line: bool = False,
+    threads: int | None = None,
 ) -> ContractResult:
-    """Solve `contract` on `deal` dealt by `dealer`, as the contract's rules set it up."""
+    """Solve `contract` on `deal` dealt by `dealer`, as the contract's rules set it up.
+
+    Card values are searched on `threads` threads (None: one per core), as
+    :func:`~prefdd.solver.api.solve` does.
+    """
     checks.instance(contract, Contract, "contract", "a Contract (get_contract finds one by name)")
     play = contract.setup(deal, dealer, declarer, home=home, player=player, trump=trump, rules=rules,
                           played=played, talon_leads=talon_leads, invite=invite)
-    return solve_play(play, card_values=card_values, line=line)
+    return solve_play(play, card_values=card_values, line=line, threads=threads)
 
 
-def solve_play(play: Play, *, card_values: bool = False, line: bool = False) -> ContractResult:
+def solve_play(play: Play, *, card_values: bool = False, line: bool = False,
+               threads: int | None = None) -> ContractResult:
     """Solve a contract as :meth:`~prefdd.rules.Contract.setup` set it up (`play`).
 
     >>> from prefdd.rules import PREFERANS, get_contract, parse_deal
@@ -78,7 +84,8 @@ def solve_play(play: Play, *, card_values: bool = False, line: bool = False) -> 
     checks.flag(card_values, "card_values")
     checks.flag(line, "line")
     contract, position = play.contract, play.position
-    solution = solve(position, play.seat, minimise=play.minimise, card_values=card_values, line=line)
+    solution = solve(position, play.seat, minimise=play.minimise, card_values=card_values, line=line,
+                     threads=threads)
     total = sum(position.tricks_won) + position.tricks_left
     if not contract.per_player:
         return ContractResult(play, solution, solution.tricks, contract.made(solution.tricks, total),

@@ -22,7 +22,10 @@ Whose value it is follows the contract:
 
 One ``card_values`` solve per card gives both values and the cost: the value
 before a card is the best of the values after each legal card, and the
-engine's transposition table stays warm from one card to the next.
+engine's transposition table stays warm from one card to the next. The
+cards are shared out to `threads` threads (None: one per core), each taking
+the next position of the play; their engines search one table together (see
+:mod:`prefdd.solver.engines`), and the analysis is the same for any number.
 
 >>> from prefdd.rules import PREFERANS, get_contract, parse_deal, parse_play
 >>> deal = parse_deal("A8.K.. K7.A.. 9.7.8.", PREFERANS)
@@ -44,6 +47,7 @@ from dataclasses import dataclass, replace
 
 from prefdd.rules import Aim, Card, Contract, Deal, InvalidInputError, Play, Position, checks
 from prefdd.solver.api import solve
+from prefdd.solver.engines import team_for
 
 Value = int | bool
 
@@ -110,34 +114,60 @@ class Analysis:
         return lost
 
 
-def analyse(play: Play, progress: Callable[[int, int], None] | None = None) -> Analysis:
+def analyse(play: Play, progress: Callable[[int, int], None] | None = None, *,
+            threads: int | None = None) -> Analysis:
     """Analyse every card played in `play.position`, from the deal's first card on.
 
     `progress`, if given, is called after each card with the number of cards done and
-    the number to do. Ctrl-C (a KeyboardInterrupt, or
+    the number to do. The work runs on `threads` threads (None: one per core).
+    Ctrl-C (a KeyboardInterrupt, or
     :func:`~prefdd.solver.stopping.stop_searches`) stops the work: the cards analysed
-    are returned, the analysis marked `partial`.
+    (those from the first card on) are returned, the analysis marked `partial`.
     """
     checks.instance(play, Play, "play", "a Play (Contract.setup makes one)")
     checks.instance(progress, Callable, "progress", "a function of (done, total) or None", optional=True)
+    crew = team_for(threads)
     final = play.position
     start = replace(final, played=())
-    cards = []
+    jobs = []
     position = start
-    try:
-        for index, card in enumerate(final.played):
-            cards.append(_judge(play, position, card, trick=index // len(start.seats) + 1))
-            position = position.play([card])
+    for index, card in enumerate(final.played):
+        jobs.append((index, position, card, index // len(start.seats) + 1))
+        position = position.play([card])
+    count = len(jobs)
+    judged: dict[int, PlayedCard] = {}
+
+    def judge(job: tuple[int, Position, Card, int]) -> PlayedCard:
+        index, *rest = job
+        judged[index] = _judge(play, *rest)
+        return judged[index]
+
+    cards: list[PlayedCard] = []
+
+    def take(finished: int = 0) -> None:
+        """Keep the cards judged from the first one on, one at a time, each reported to `progress`."""
+        while len(cards) in judged:
+            cards.append(judged[len(cards)])
             if progress is not None:
-                progress(index + 1, len(final.played))
+                progress(len(cards), count)
+
+    try:
+        if crew is not None:
+            crew.map(judge, jobs, take)
+            take()
+        else:
+            for job in jobs:
+                judge(job)
+                take()
     except KeyboardInterrupt:
         return Analysis(play, tuple(cards), partial=True)
     return Analysis(play, tuple(cards))
 
 
 def analyse_contract(deal: Deal, contract: Contract, dealer: int, declarer: int | None = None,
-                     played: tuple[Card, ...] = (), **options: object) -> Analysis:
-    """Set up `contract` on `deal` and analyse `played`.
+                     played: tuple[Card, ...] = (), *, threads: int | None = None,
+                     **options: object) -> Analysis:
+    """Set up `contract` on `deal` and analyse `played` on `threads` threads (None: one per core).
 
     The contract is set up as :meth:`~prefdd.rules.Contract.setup` does, with its options.
 
@@ -154,7 +184,7 @@ def analyse_contract(deal: Deal, contract: Contract, dealer: int, declarer: int 
         known = ", ".join(sorted(_SETUP_OPTIONS))
         raise InvalidInputError(f"unknown option {unknown[0]!r} (options: {known})")
     play = contract.setup(deal, dealer, declarer, played=played, **options)  # type: ignore[arg-type]
-    return analyse(play)
+    return analyse(play, threads=threads)
 
 
 _SETUP_OPTIONS = {"home", "player", "trump", "rules", "talon_leads", "invite"}
@@ -168,7 +198,7 @@ def _judge(play: Play, position: Position, card: Card, trick: int) -> PlayedCard
         asked, minimise = mover, True
     else:
         asked, minimise = play.seat, play.minimise
-    solution = solve(position, asked, minimise=minimise, card_values=True)
+    solution = solve(position, asked, minimise=minimise, card_values=True, threads=1)
     assert solution.cards is not None
     wants_high = (mover in solution.seats) != minimise
     values: Mapping[Card, Value] = solution.cards

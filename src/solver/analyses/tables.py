@@ -3,7 +3,8 @@
 Work is shared: a question and its mirror (one side maximising its tricks is
 the same game as the other side maximising theirs, and likewise for
 minimising) are solved once, so a Priffe table takes seven solves, not
-sixteen.
+sixteen. The solves are shared out to `threads` threads (None: one per
+core), each taking the next; the table is the same for any number.
 
 >>> from prefdd.rules import PRIFFE, parse_deal
 >>> deal = parse_deal(
@@ -22,8 +23,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from prefdd.rules import Contract, Deal, Game, check_deal, checks, get_contract
+from prefdd.rules import Contract, Deal, Game, Play, check_deal, checks, get_contract
 from prefdd.solver.api import side_of, solve
+from prefdd.solver.engines import Team, team_for
 
 FAMILIES: dict[str, tuple[str, ...]] = {
     "preferans": ("6S", "6C", "6D", "6H", "6NT", "misere"),
@@ -60,8 +62,8 @@ class Table:
 
 
 def table(deal: Deal, game: Game, dealer: int,
-          progress: Callable[[int, int], None] | None = None) -> Table:
-    """The double-dummy table of `deal`, dealt by `dealer`.
+          progress: Callable[[int, int], None] | None = None, *, threads: int | None = None) -> Table:
+    """The double-dummy table of `deal`, dealt by `dealer`, on `threads` threads (None: one per core).
 
     `progress(done, total)`, if given, is called after each cell. Ctrl-C (a
     KeyboardInterrupt, or :func:`~prefdd.solver.stopping.stop_searches`) stops
@@ -71,9 +73,13 @@ def table(deal: Deal, game: Game, dealer: int,
     check_deal(deal, game)
     checks.seat(dealer, "dealer", len(deal.hands))
     checks.instance(progress, Callable, "progress", "a function of (done, total) or None", optional=True)
+    crew = team_for(threads)
     contracts = [get_contract(game, name) for name in FAMILIES[game.name]]
     seats = deal.active_seats
     cells = np.full((len(seats), len(contracts)), -1, dtype=np.int16)
+    if crew is not None:
+        partial = _table_on_team(crew, deal, contracts, dealer, seats, cells, progress)
+        return Table(game, seats, tuple(FAMILIES[game.name]), cells, partial=partial)
     known: dict[tuple, int] = {}
     done = 0
     try:
@@ -104,3 +110,68 @@ def _cell(deal: Deal, contract: Contract, dealer: int, seat: int, known: dict[tu
         known[(*shape, side)] = solve(position, seat, minimise=play.minimise).tricks
     return known[(*shape, side)]
 
+
+def _table_on_team(crew: Team, deal: Deal, contracts: list[Contract], dealer: int, seats: tuple[int, ...],
+                   cells: np.ndarray, progress: Callable[[int, int], None] | None) -> bool:
+    """Fill `cells` with the team's threads, each taking the next distinct question; whether stopped.
+
+    A question and its mirror are asked once, the slow ones (playing for few tricks)
+    first, so that no thread is left with one at the end.
+    """
+    questions: dict[tuple, Play] = {}
+    asks = {}
+    for j, contract in enumerate(contracts):
+        for i, seat in enumerate(seats):
+            asks[i, j] = _question(contract.setup(deal, dealer, seat, player=seat), j, questions)
+    keys = sorted(questions, key=lambda key: not questions[key].minimise)
+    answer: dict[tuple, int] = {}
+    filled: set[tuple[int, int]] = set()
+
+    def ask(key: tuple) -> None:
+        answer[key] = _answer(questions[key])
+
+    def fill(finished: int = 0) -> None:
+        """Fill the cells answered so far, one at a time, each reported to `progress` (which may stop)."""
+        for (i, j), (key, total) in asks.items():
+            if key in answer and (i, j) not in filled:
+                cells[i, j] = answer[key] if total is None else total - answer[key]
+                filled.add((i, j))
+                if progress is not None:
+                    progress(len(filled), cells.size)
+
+    try:
+        crew.map(ask, keys, fill)
+        fill()
+        partial = False
+    except KeyboardInterrupt:
+        partial = True
+    return partial
+
+
+def _question(play: Play, column: int, questions: dict[tuple, Play]) -> tuple[tuple, int | None]:
+    """The question that answers `play`'s cell in `column`, and the tricks left if it is the mirror's.
+
+    A question and its mirror (the other side asking the same) are asked once: new
+    questions are added to `questions`.
+    """
+    position = play.position
+    if position.game.permanent_trumps:
+        key: tuple = ("wins", play.seat, column)
+        questions[key] = play
+        return key, None
+    side = frozenset(side_of(position, play.seat))
+    rest = frozenset(position.seats) - side
+    duty = (position.lowest_winner_seat, position.declarer) if position.lowest_winner_seat else None
+    shape = (position.trump, position.leader, position.constraints, duty, play.minimise)
+    if (*shape, rest) in questions:
+        return (*shape, rest), position.tricks_left
+    questions.setdefault((*shape, side), play)
+    return (*shape, side), None
+
+
+def _answer(play: Play) -> int:
+    """A question's answer: the declarer's side's tricks, or in Polskt pass 1 if he wins the deal."""
+    position = play.position
+    if position.game.permanent_trumps:
+        return int(bool(solve(position, play.seat).wins))
+    return solve(position, play.seat, minimise=play.minimise).tricks

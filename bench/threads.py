@@ -1,0 +1,167 @@
+"""Benchmark of every core on one deal: the every-card Priffe suite on threads, beside DDS on one.
+
+    python bench/threads.py                     # 50 seeded random Priffe deals, 2 threads
+    python bench/threads.py --deals 20 --threads 3 --seed 2
+
+The suite is bench.py's "Priffe, every card": random bridge deals, a random
+trump, the leaders in turn, the value of each of the leader's cards. Deal by
+deal, in one run, it times DDS's every-card solve (`endplay.dds.solve_board`,
+all cards, one thread) and then ours:
+
+- the library on one thread (`solve(..., card_values=True, threads=1)`);
+- the library on N threads (`threads=N`);
+- the command line on N threads, one process per deal, its start included
+  (`prefdd solve priffe DEAL --trump T --leader L --all-cards --threads N --json`);
+- after the deals, the whole suite from the command line in batches
+  (`prefdd solve priffe --batch FILE --trump T --leader L --all-cards --threads N --json`):
+  a batch takes one trump and leader, so one process for each of the suite's
+  (trump, leader) pairs, each start included; timed as a whole (no median).
+
+Every answer is checked against DDS. It prints, per way, the suite's wall
+time beside DDS's and their ratio (the target on two cores: 0.5 or less),
+the median time per deal, and the machine's load before and after (the
+machine is shared: compare the ratios of one run, not times across runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+
+from tabulate import tabulate
+
+from prefdd.rules import PRIFFE, Position, Suit, format_hand, parse_deal
+from prefdd.solver import solve
+
+DENOMS = ("spades", "hearts", "diamonds", "clubs")
+
+
+def random_deals(count: int, seed: int) -> list[tuple[str, Suit, int]]:
+    """bench.py's every-card Priffe deals (the same random draws): (PBN, trump, leader) for each."""
+    rng = random.Random(seed)
+    deals = []
+    for i in range(count):
+        deck = sorted(PRIFFE.deck(4))
+        rng.shuffle(deck)
+        pbn = "N:" + " ".join(format_hand(deck[k * 13:(k + 1) * 13]) for k in range(4))
+        deals.append((pbn, Suit(rng.randrange(4)), i % 4))
+    return deals
+
+
+def dds_tricks(pbn: str, trump: Suit, leader: int) -> tuple[int, float]:
+    """DDS's best value over the leader's cards (every card valued), and the seconds it took."""
+    from endplay.dds import solve_board
+    from endplay.dds.solve import SolveMode
+    from endplay.types import Deal, Denom, Player
+
+    deal = Deal.from_pbn(pbn)
+    deal.trump = getattr(Denom, DENOMS[trump])
+    deal.first = list(Player)[leader]
+    start = time.perf_counter()
+    tricks = max(t for _c, t in solve_board(deal, SolveMode.Default))
+    return tricks, time.perf_counter() - start
+
+
+def library(threads: int) -> Callable[[str, Suit, int], int]:
+    def run(pbn: str, trump: Suit, leader: int) -> int:
+        position = Position(PRIFFE, parse_deal(pbn, PRIFFE), trump, leader)
+        return solve(position, leader, card_values=True, threads=threads).tricks
+    return run
+
+
+def command(threads: int) -> Callable[[str, Suit, int], int]:
+    """One `prefdd solve` process per deal (the installed command, else python -m prefdd)."""
+    program = shutil.which("prefdd")
+    start = [program] if program else [sys.executable, "-m", "prefdd"]
+
+    def run(pbn: str, trump: Suit, leader: int) -> int:
+        args = [*start, "solve", "priffe", pbn, "--trump", trump.letter, "--leader", str(leader),
+                "--all-cards", "--threads", str(threads), "--json"]
+        out = subprocess.run(args, capture_output=True, text=True, check=True)
+        return json.loads(out.stdout)["tricks"]
+    return run
+
+
+def command_batches(threads: int, deals: list[tuple[str, Suit, int]], folder: str) -> tuple[list[int], int]:
+    """The suite by `prefdd solve --batch`, one process for each (trump, leader): the tricks deal by
+    deal and the number of processes. The batch files are written in `folder` beforehand."""
+    program = shutil.which("prefdd")
+    start = [program] if program else [sys.executable, "-m", "prefdd"]
+    groups: dict[tuple[Suit, int], list[int]] = {}
+    for index, (_pbn, trump, leader) in enumerate(deals):
+        groups.setdefault((trump, leader), []).append(index)
+    runs = []
+    for (trump, leader), indices in groups.items():
+        path = os.path.join(folder, f"{trump.letter}{leader}.txt")
+        with open(path, "w") as batch:
+            batch.writelines(f"{deals[i][0]}\n" for i in indices)
+        runs.append((indices, [*start, "solve", "priffe", "--batch", path, "--trump", trump.letter,
+                               "--leader", str(leader), "--all-cards", "--threads", str(threads), "--json"]))
+    tricks = [0] * len(deals)
+    for indices, args in runs:
+        out = subprocess.run(args, capture_output=True, text=True, check=True)
+        for i, line in zip(indices, out.stdout.splitlines(), strict=True):
+            tricks[i] = json.loads(line)["tricks"]
+    return tricks, len(runs)
+
+
+def suite(deals: int, seed: int, threads: int) -> str:
+    """The table: DDS and each of our ways on the same deals, deal by deal in turn."""
+    ways = {
+        "library, 1 thread": library(1),
+        f"library, {threads} threads": library(threads),
+        f"command line, {threads} threads, process start included": command(threads),
+    }
+    load = os.getloadavg()[0]
+    dds: list[float] = []
+    times: dict[str, list[float]] = {name: [] for name in ways}
+    drawn = random_deals(deals, seed)
+    expected_tricks = []
+    for pbn, trump, leader in drawn:
+        expected, seconds = dds_tricks(pbn, trump, leader)
+        expected_tricks.append(expected)
+        dds.append(seconds)
+        for name, run in ways.items():
+            start = time.perf_counter()
+            tricks = run(pbn, trump, leader)
+            times[name].append(time.perf_counter() - start)
+            if tricks != expected:
+                sys.exit(f"disagreement with DDS ({name}) on {pbn} trump {trump} leader {leader}")
+    with tempfile.TemporaryDirectory() as folder:
+        start = time.perf_counter()
+        tricks, processes = command_batches(threads, drawn, folder)
+        batches = time.perf_counter() - start
+    if tricks != expected_tricks:
+        sys.exit("disagreement with DDS (command line, --batch)")
+    rows = [["DDS, 1 thread", deals, f"{sum(dds):.2f}", "1.00", f"{statistics.median(dds) * 1000:.2f}"]]
+    for name, seconds in times.items():
+        rows.append([f"ours, {name}", deals, f"{sum(seconds):.2f}", f"{sum(seconds) / sum(dds):.2f}",
+                     f"{statistics.median(seconds) * 1000:.2f}"])
+    rows.append([f"ours, command line, {threads} threads, --batch: {processes} processes (one a trump and "
+                 "leader), their start included", deals, f"{batches:.2f}", f"{batches / sum(dds):.2f}", "-"])
+    table = tabulate(rows, headers=["Priffe, every card", "deals", "suite wall s", "ratio to DDS",
+                                    "median ms"], tablefmt="github")
+    return (f"{table}\n\n{os.cpu_count()} cores; load average {load:.2f} before, {os.getloadavg()[0]:.2f} "
+            "after (other work on the machine takes cores from the threads)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=50, help="random deals (default 50)")
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1, as bench.py)")
+    parser.add_argument("--threads", type=int, default=2, help="threads of the threaded runs (default 2)")
+    args = parser.parse_args()
+    print(suite(args.deals, args.seed, args.threads))
+
+
+if __name__ == "__main__":
+    main()
