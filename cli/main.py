@@ -9,14 +9,14 @@ from __future__ import annotations
 import importlib
 import json
 import sys
-from collections.abc import Callable, Iterator
 from functools import partial
+from typing import Any
 
 import click
 
+from prefdd.cli.batch import deal_options, solve_batch
 from prefdd.cli.command import PrefddCommand
-from prefdd.cli.exits import ANSWERED, BAD_INPUT, fail, internal_error, one_line, stop, stopped_line
-from prefdd.cli.inputs import read_lines
+from prefdd.cli.exits import ANSWERED, fail, internal_error, stop
 from prefdd.cli.options import score_options, scoring_options, threads_option
 from prefdd.cli.render import (
     contract_to_json,
@@ -139,13 +139,6 @@ def build_position(game: Game, deal_text: str, trump: str | None, leader: str | 
     )
 
 
-def _deals(batch: str) -> Iterator[tuple[int, str | InvalidInputError]]:
-    """Each deal line of a batch with its line number (blank lines and '#' comments left out)."""
-    for number, line in read_lines(batch):
-        if isinstance(line, InvalidInputError) or line.strip() and not line.lstrip().startswith("#"):
-            yield number, line if isinstance(line, InvalidInputError) else line.strip()
-
-
 def _contract_help() -> str:
     """The contract names of every game, for the help text."""
     lines = ["\b", "Contracts (--contract), by game:"]
@@ -160,40 +153,18 @@ def _contract_help() -> str:
 @main.command(name="solve", epilog=_contract_help())
 @click.argument("game", metavar="GAME", type=click.Choice(GAME_NAMES, case_sensitive=False))
 @click.argument("deal", required=False)
-@click.option("--contract", help="A contract of the game (see below): fills in trump, leader, "
-                                 "players and play constraints, and says whether it makes.")
-@click.option("--dealer", help="With --contract: the dealer's seat (default 0).")
-@click.option("--home", help="With a Vienna contract 1-4, spiel or hearts: a defender who stays home.")
-@click.option("--invite", help="With a Vienna contract 1-4, spiel or hearts: a defender who goes "
-                               "with and invites the other.")
-@click.option("--talon-leads", "talon_leads",
-              help="With Preferans --contract allpass: the two talon cards, in the order turned, "
-                   "that start the first two tricks (like 'SA D7').")
-@click.option("--trump", help="Trump suit: S, H, D, C, or NT for no trump (default NT).")
-@click.option("--leader", help="Seat that leads to the first trick (default: the first seat).")
-@click.option("--declarer", help="Seat asked about, with its partner in Priffe (default: the leader; "
-                                 "with --contract, eldest hand).")
-@click.option("--player", help="Polskt pass and all-pass: the player asked about.")
-@click.option("--minimise", is_flag=True, help="The side wants as few tricks as possible.")
-@click.option("--rules", "rules_text",
-              help="Play constraints, comma-separated (follow,ruff,head,lowest_winner), "
-                   "or a variant name such as trumpftvang (default: the game's standard set).")
-@click.option("--play", help="Cards played so far, in order, like '♠A ♠7 ♠8 / H9 ...' (tricks may be "
-                            "separated by '/', '|' or a new line).")
+@deal_options
 @click.option("--all-cards", is_flag=True, help="Also give the value after each legal card.")
 @click.option("--line", is_flag=True, help="Also give one optimal line of play to the end.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 @click.option("--batch", type=click.Path(exists=True, allow_dash=True, dir_okay=False),
-              help="Solve one deal per line of FILE ('-' for stdin); prints JSON lines.")
+              help="Solve one deal per line of FILE ('-' for stdin), each optionally followed by "
+                   "its own --trump, --leader, --contract ... (docs/cli.md); prints JSON lines.")
 @threads_option
 @scoring_options
-def solve_command(game: str, deal: str | None, contract: str | None, dealer: str | None,
-                  home: str | None, invite: str | None, talon_leads: str | None,
-                  trump: str | None, leader: str | None,
-                  declarer: str | None, player: str | None, minimise: bool,
-                  rules_text: str | None, play: str | None, all_cards: bool, line: bool,
-                  as_json: bool, batch: str | None, scoring: str, pot: int, maximum: int,
-                  honours: str, threads: int | None) -> int:
+def solve_command(game: str, deal: str | None, all_cards: bool, line: bool, as_json: bool,
+                  batch: str | None, scoring: str, pot: int, maximum: int, honours: str,
+                  threads: int | None, **asked: Any) -> int:
     """Solve DEAL of GAME double dummy: how many tricks the declarer's side takes.
 
     DEAL is one line: the hands in seat order, each written S.H.D.C (T or 10 for
@@ -202,6 +173,53 @@ def solve_command(game: str, deal: str | None, contract: str | None, dealer: str
     hands). Cards in no hand are out of play; name them after a '|' to check them.
     """
     the_game = get_game(game)
+    _check(**asked)
+    options = score_options(scoring, pot, maximum, honours)
+    quiet = as_json or batch is not None
+
+    def answer(deal_text: str, *, contract: str | None, dealer: str | None, home: str | None,
+               invite: str | None, talon_leads: str | None, trump: str | None, leader: str | None,
+               declarer: str | None, player: str | None, minimise: bool, rules_text: str | None,
+               play: str | None) -> tuple[dict, str | None]:
+        _check(contract, dealer, home, invite, talon_leads, leader, declarer, player, minimise)
+        rules = the_game.parse_rules(rules_text) if rules_text is not None else None
+        the_deal = parse_deal(deal_text, the_game)
+        seats = len(the_deal.hands)
+        if contract is not None:
+            setup = partial(
+                get_contract(the_game, contract).setup, the_deal, parse_seat(dealer, the_game, seats) or 0,
+                parse_seat(declarer, the_game, seats), home=parse_seat(home, the_game, seats),
+                player=parse_seat(player, the_game, seats),
+                trump="contract" if trump is None else parse_trump(trump), rules=rules,
+                talon_leads=tuple(parse_cards(talon_leads or "")), invite=parse_seat(invite, the_game, seats))
+            # The setup checked first, then the play read for the players it leaves in the play.
+            played = parse_play(play, len(setup().position.seats)) if play is not None else ()
+            result = solve_play(setup(played=played), card_values=all_cards, line=True, threads=threads)
+            scored = score(result, options)
+            return (contract_to_json(result, scored, line),
+                    None if quiet else contract_to_text(result, scored, options, line))
+        played = parse_play(play, len(the_deal.active_seats)) if play is not None else ()
+        asked_seat = player if player is not None else declarer
+        position = build_position(the_game, deal_text, trump, leader, asked_seat, rules, played)
+        solution = solve(position, position.declarer, minimise=minimise,
+                         card_values=all_cards, line=line, threads=threads)
+        return to_json(position, solution), None if quiet else to_text(position, solution)
+
+    if batch is not None:
+        if deal is not None:
+            raise click.UsageError("give a DEAL or --batch, not both")
+        return solve_batch(batch, asked, lambda text, given: answer(text, **given)[0])
+    if deal is None:
+        raise click.UsageError("give a DEAL (or --batch FILE)")
+    data, text = run_stoppable(answer, deal, **asked)
+    click.echo(json.dumps(data) if as_json else text)
+    return ANSWERED
+
+
+def _check(contract: str | None, dealer: str | None, home: str | None, invite: str | None,
+           talon_leads: str | None, leader: str | None, declarer: str | None, player: str | None,
+           minimise: bool, **rest: object) -> None:
+    """Refuse deal options that do not go together (the command's, or a batch line's with them)."""
     if contract is None:
         for name, value in (("--dealer", dealer), ("--home", home), ("--invite", invite),
                             ("--talon-leads", talon_leads)):
@@ -214,63 +232,3 @@ def solve_command(game: str, deal: str | None, contract: str | None, dealer: str
             if given:
                 raise click.UsageError(f"--contract sets who leads and what each side wants: "
                                        f"leave out {name}")
-    the_contract = get_contract(the_game, contract) if contract is not None else None
-    options = score_options(scoring, pot, maximum, honours)
-
-    def answer(deal_text: str) -> tuple[dict, str | None]:
-        rules = the_game.parse_rules(rules_text) if rules_text is not None else None
-        quiet = as_json or batch is not None
-        the_deal = parse_deal(deal_text, the_game)
-        seats = len(the_deal.hands)
-        if the_contract is not None:
-            setup = partial(
-                the_contract.setup, the_deal, parse_seat(dealer, the_game, seats) or 0,
-                parse_seat(declarer, the_game, seats), home=parse_seat(home, the_game, seats),
-                player=parse_seat(player, the_game, seats),
-                trump="contract" if trump is None else parse_trump(trump), rules=rules,
-                talon_leads=tuple(parse_cards(talon_leads or "")), invite=parse_seat(invite, the_game, seats))
-            # The setup checked first, then the play read for the players it leaves in the play.
-            played = parse_play(play, len(setup().position.seats)) if play is not None else ()
-            result = solve_play(setup(played=played), card_values=all_cards, line=True, threads=threads)
-            scored = score(result, options)
-            return (contract_to_json(result, scored, line),
-                    None if quiet else contract_to_text(result, scored, options, line))
-        played = parse_play(play, len(the_deal.active_seats)) if play is not None else ()
-        asked = player if player is not None else declarer
-        position = build_position(the_game, deal_text, trump, leader, asked, rules, played)
-        solution = solve(position, position.declarer, minimise=minimise,
-                         card_values=all_cards, line=line, threads=threads)
-        return to_json(position, solution), None if quiet else to_text(position, solution)
-
-    if batch is not None:
-        if deal is not None:
-            raise click.UsageError("give a DEAL or --batch, not both")
-        return _solve_batch(batch, lambda text: answer(text)[0])
-    if deal is None:
-        raise click.UsageError("give a DEAL (or --batch FILE)")
-    data, text = run_stoppable(answer, deal)
-    click.echo(json.dumps(data) if as_json else text)
-    return 0
-
-
-
-def _solve_batch(batch: str, answer: Callable[[str], dict]) -> int:
-    """Answer each deal of a batch file as a JSON line; a bad deal gets an error line naming its line."""
-    name = "standard input" if batch == "-" else batch
-    failed = solved = 0
-    try:
-        for number, deal_text in _deals(batch):
-            try:
-                if isinstance(deal_text, InvalidInputError):
-                    raise deal_text
-                click.echo(json.dumps(run_stoppable(answer, deal_text)))
-                solved += 1
-            except InvalidInputError as error:
-                failed += 1
-                message = f"{name}, line {number}: {error}"
-                shown = None if isinstance(deal_text, InvalidInputError) else deal_text
-                click.echo(json.dumps({"line": number, "deal": shown, "error": message}))
-                click.echo(f"prefdd: error: {one_line(message)}", err=True)
-    except KeyboardInterrupt:
-        return stop(stopped_line(solved, None, f"deal{'s' * (solved != 1)} solved"))
-    return BAD_INPUT if failed else ANSWERED

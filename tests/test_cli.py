@@ -94,6 +94,44 @@ def test_batch_from_stdin_reports_bad_lines_and_exits_2() -> None:
     assert "every hand in the play holds the same number" in json.loads(lines[1])["error"]
 
 
+def test_a_batch_line_asks_its_own_question(tmp_path) -> None:
+    """A line with options asks its own question, none of the command's deal options applying to it;
+    a line without asks the command's. Each answer is the single solve's (the node counts aside: the
+    lines share a deal, and so the engine's table)."""
+    deals = tmp_path / "deals.txt"
+    lines = [f"{PBN} --trump H --leader E", f"{PBN} --trump S --play 'SA S7'", PBN,
+             f"{PBN} --contract nolla --dealer W --declarer W"]
+    deals.write_text("\n".join(lines) + "\n")
+    result = run("solve", "priffe", "--batch", str(deals), "--trump", "C", "--leader", "S", "--all-cards")
+    assert result.exit_code == 0, result.output
+    answers = [json.loads(line) for line in result.output.strip().splitlines()]
+    alone = [("--trump", "H", "--leader", "E"), ("--trump", "S", "--play", "SA S7"),
+             ("--trump", "C", "--leader", "S"), ("--contract", "nolla", "--dealer", "W", "--declarer", "W")]
+    for answer, args in zip(answers, alone, strict=True):
+        single = json.loads(run("solve", "priffe", PBN, "--all-cards", "--json", *args).output)
+        assert answer.pop("nodes") > 0 and single.pop("nodes") > 0
+        assert answer == single
+
+
+@pytest.mark.parametrize(
+    "line,message",
+    [
+        (f"{PBN} --all-cards", "a batch line takes --contract, --dealer,"),
+        (f"{PBN} --trump 'H", "line 1: the line's options: No closing quotation"),
+        (f"{PBN} --trump", "line 1: Option '--trump' requires an argument"),
+        (f"{PBN} --contract nolla --leader W", "--contract sets who leads and what each side wants"),
+        (f"{PBN} --trump X", "unknown suit 'X'"),
+        (f"{PBN} --dealer W", "--dealer goes with --contract"),
+    ],
+)
+def test_a_batch_lines_bad_options_name_the_line(line: str, message: str) -> None:
+    result = run("solve", "priffe", "--batch", "-", input=f"{line}\n{PBN}\n")
+    assert result.exit_code == 2
+    first, second = (json.loads(text) for text in result.stdout.strip().splitlines())
+    assert message in first["error"] and first["line"] == 1
+    assert second["tricks"] >= 0
+
+
 @pytest.mark.parametrize(
     "args,message",
     [
