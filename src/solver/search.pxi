@@ -77,6 +77,13 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
                 rel[0] = top_n(rel[0], left - target + 1)
                 return 0
             rel[0] = 0
+            if st.cons == C_FOLLOW and (target <= 2 or target >= left - 1) and partnerships(st):
+                if split_trumps(st, st.counted_side, rel) >= target:
+                    return 1
+                rel[0] = 0
+                if left - split_trumps(st, 1 - st.counted_side, rel) < target:
+                    return 0
+                rel[0] = 0
         if not st.counted_side:
             # MAX plays for the other side's tricks: each side pushes tricks onto the other.
             d = pushed_tricks(st, target, left, rel)
