@@ -124,7 +124,6 @@ cdef class Engine:
     cdef object __weakref__
 
     def __cinit__(self, int table_mb=256, TransTable table=None, int share_from=0):
-        cdef int i
         self.table = TransTable(table_mb) if table is None else table
         self.table.engines += 1
         if self.table.engines > 1:
@@ -134,9 +133,7 @@ cdef class Engine:
         self.st.near = &self.own.t
         self.st.share_from = share_from if table is not None else 0
         self.numbering = self.table.numbering
-        for i in range(34):
-            self.st.killer[i] = -1
-            self.st.killer2[i] = -1
+        forget_killers(&self.st)
 
     cdef inline void lock(self) noexcept nogil:
         if self.st.tt.shared:

@@ -33,6 +33,41 @@ cdef int trump_tricks(State* st, int side, uint64_t* rel) noexcept nogil:
     return best
 
 
+cdef int split_trumps(State* st, int side, uint64_t* rel) noexcept nogil:
+    """Two sides of partners, `follow` alone: tricks (0, 1 or 2) the seats of maxside `side` surely take with the
+    top three trumps when trump_tricks counts them short (DDS's LaterTricks counts so).
+
+    Two: the side holds the two top trumps in different seats, one of which holds
+    another trump; it keeps them apart (one plays its other trump on the trick the
+    other's top trump is forced to). One: the other side holds the top trump and
+    the side the second and third, the second's seat holding another trump; the
+    top trump takes at most one of them. `rel` gets the trumps counted.
+    """
+    cdef uint64_t trumps = st.present & suit_bits(st.trump)
+    cdef int t1, t2, t3, o1, o2
+    if pdd_popcount(trumps) < 3:
+        return 0
+    t1 = pdd_top(trumps)
+    trumps ^= (<uint64_t>1) << t1
+    t2 = pdd_top(trumps)
+    trumps ^= (<uint64_t>1) << t2
+    t3 = pdd_top(trumps)
+    o1 = owner(st, t1)
+    o2 = owner(st, t2)
+    if st.maxside[o2] != side:
+        return 0
+    if st.maxside[o1] == side:
+        if o1 != o2 and (pdd_popcount(st.hands[o1] & suit_bits(st.trump)) > 1
+                         or pdd_popcount(st.hands[o2] & suit_bits(st.trump)) > 1):
+            rel[0] |= ((<uint64_t>1) << t1) | ((<uint64_t>1) << t2)
+            return 2
+        return 0
+    if st.maxside[owner(st, t3)] == side and pdd_popcount(st.hands[o2] & suit_bits(st.trump)) > 1:
+        rel[0] |= ((<uint64_t>1) << t1) | ((<uint64_t>1) << t2) | ((<uint64_t>1) << t3)
+        return 1
+    return 0
+
+
 cdef int can_beat(State* st, int seat, int led, int card) noexcept nogil:
     """With `follow` alone: whether `seat` may play a card that beats `card` in a trick led in `led`."""
     cdef uint64_t h = st.hands[seat], hl = h & suit_bits(led)

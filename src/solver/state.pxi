@@ -263,6 +263,14 @@ cdef struct Setup:
     int trick[MAX_SEATS]
 
 
+cdef inline void forget_killers(State* st) noexcept nogil:
+    """No killer leads: each is tried first again only once a search has found it."""
+    cdef int i
+    for i in range(34):
+        st.killer[i] = -1
+        st.killer2[i] = -1
+
+
 cdef void load(State* st, Setup* su) noexcept nogil:
     """Make `su` the engine's position; for another deal (see new_deal) the table starts empty and small and
     the killer leads are forgotten."""
@@ -282,9 +290,7 @@ cdef void load(State* st, Setup* su) noexcept nogil:
         fresh = True
     if fresh:
         # Another deal's killer leads are not this one's cards.
-        for i in range(34):
-            st.killer[i] = -1
-            st.killer2[i] = -1
+        forget_killers(st)
     st.ctx = su.ctx
     st.n = su.n
     st.trump = su.trump
