@@ -8,7 +8,11 @@ and worst nodes, and for Priffe the ratio of our median to DDS's median
 (`endplay.dds.solve_board`) measured in the same run, of the suite's total
 time to DDS's, and the largest ratio of one deal's time to DDS's on it (as
 issue 19 asks them). Times are wall-clock for a complete solve from the
-deal's first position, single-threaded. Last, the every-card Priffe suite on
+deal's first position, single-threaded; `--cpu` times the Preferans and
+Priffe suites by the process's CPU time instead, and `--repeat N` keeps the
+fastest of N solves of each deal (each from a cold table: another deal is
+solved in between, by DDS too), for a shared machine whose load changes
+wall times. Last, the every-card Priffe suite on
 two threads, from the library and from the command line, beside DDS's
 single-threaded time (threads.py). Priffe
 nolla (a side playing for few tricks) has no DDS ratio and a time cap per
@@ -30,6 +34,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
+from typing import TypeVar
 
 import minimising
 import solveall
@@ -38,6 +43,37 @@ from tabulate import tabulate
 
 from prefdd.rules import PREFERANS, PRIFFE, Game, Position, Suit, format_hand, parse_deal
 from prefdd.solver import solve, solve_many
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Clock:
+    """How a solve is timed: wall-clock or CPU seconds, the fastest of `repeat` solves from a cold table."""
+
+    cpu: bool = False
+    repeat: int = 1
+
+    def time(self, work: Callable[[], T], forget: Callable[[], object]) -> tuple[float, T]:
+        """The seconds `work()` takes and its result; `forget()` before each solve after the first makes
+        the solver's table cold again (untimed)."""
+        clock = time.process_time if self.cpu else time.perf_counter
+        best = float("inf")
+        for attempt in range(self.repeat):
+            if attempt:
+                forget()
+            start = clock()
+            result = work()
+            best = min(best, clock() - start)
+        return best, result
+
+
+CLOCK = Clock()
+"""The clock of the Preferans and Priffe suites (set from --cpu and --repeat)."""
+
+# Solved between the repeats of a deal: another deal, so that prefdd and DDS start the next solve cold.
+OTHER_PRIFFE = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+OTHER_PREFERANS = "AKQJ.AKQ.AKQ. T987.JT9.JT9. .87.87.AKQJT9"
 
 
 @dataclass
@@ -76,13 +112,18 @@ def preferans(deals: int, seed: int, minimise: bool, all_cards: bool) -> Run:
     """Seat 0 declares and leads; a trump contract, or a misère (no trump, minimising)."""
     rng = random.Random(seed)
     run = Run("", [], [])
+    other = Position(PREFERANS, parse_deal(OTHER_PREFERANS, PREFERANS), None, leader=0)
+
+    def forget() -> object:
+        return solve(other, 0, threads=1)
+
     for _ in range(deals):
         deal = parse_deal(" ".join(random_hands(PREFERANS, 3, 10, rng)), PREFERANS)
         trump = None if minimise else Suit(rng.randrange(4))
         position = Position(PREFERANS, deal, trump, leader=0, declarer=0)
-        start = time.perf_counter()
-        result = solve(position, 0, minimise=minimise, card_values=all_cards, threads=1)
-        run.times.append(time.perf_counter() - start)
+        seconds, result = CLOCK.time(
+            partial(solve, position, 0, minimise=minimise, card_values=all_cards, threads=1), forget)
+        run.times.append(seconds)
         run.nodes.append(result.nodes)
     return run
 
@@ -95,24 +136,32 @@ def priffe(deals: int, seed: int, trump_game: bool, all_cards: bool) -> Run:
 
     rng = random.Random(seed)
     run = Run("", [], [], [])
+    other = Position(PRIFFE, parse_deal(OTHER_PRIFFE, PRIFFE), None, 0)
+    other_dds = Deal.from_pbn(OTHER_PRIFFE)
+
+    def forget() -> object:
+        return solve(other, 0, threads=1), list(solve_board(other_dds, SolveMode.OptimalOne))
+
+    def dds_tricks(deal: Deal, mode: SolveMode) -> int:
+        return max(t for _c, t in solve_board(deal, mode))
+
     for i in range(deals):
         pbn = "N:" + " ".join(random_hands(PRIFFE, 4, 13, rng))
         trump = Suit(rng.randrange(4)) if trump_game else None
         leader = i % 4
         position = Position(PRIFFE, parse_deal(pbn, PRIFFE), trump, leader)
-        start = time.perf_counter()
-        result = solve(position, leader, card_values=all_cards, threads=1)
-        run.times.append(time.perf_counter() - start)
+        seconds, result = CLOCK.time(partial(solve, position, leader, card_values=all_cards, threads=1),
+                                     forget)
+        run.times.append(seconds)
         run.nodes.append(result.nodes)
         dds_deal = Deal.from_pbn(pbn)
         dds_deal.trump = Denom.nt if trump is None else [
             Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs][trump]
         dds_deal.first = list(Player)[leader]
         mode = SolveMode.Default if all_cards else SolveMode.OptimalOne
-        start = time.perf_counter()
-        answer = max(t for _c, t in solve_board(dds_deal, mode))
+        seconds, answer = CLOCK.time(partial(dds_tricks, dds_deal, mode), forget)
         assert run.dds_times is not None
-        run.dds_times.append(time.perf_counter() - start)
+        run.dds_times.append(seconds)
         if answer != result.tricks:
             sys.exit(f"disagreement with DDS on {pbn} trump {trump} leader {leader}")
     return run
@@ -270,7 +319,13 @@ def main() -> None:
     parser.add_argument("--threads-suite", type=int, default=50, metavar="DEALS",
                         help="deals of the every-card Priffe suite on 2 threads, library and command "
                              "line, beside DDS (0: skip; default 50; see threads.py)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time the Preferans and Priffe suites by CPU time, not wall-clock")
+    parser.add_argument("--repeat", type=int, default=1, metavar="N",
+                        help="the fastest of N solves of each deal, each from a cold table (default 1)")
     args = parser.parse_args()
+    global CLOCK
+    CLOCK = Clock(args.cpu, max(1, args.repeat))
     rows = []
     for key in args.suite or list(SUITES):
         title, bench, default_deals = SUITES[key]
