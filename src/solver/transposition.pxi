@@ -3,7 +3,8 @@
 #
 # The key's shape (each hand's suit lengths, the leader, the context) picks a slot by open
 # addressing; the slot's entries each hold, per suit, who holds each present card from the top
-# down to the lowest card that mattered, with a lower and an upper bound. The card owners at
+# down to the lowest card that mattered; beside each entry, in an array of its own, its tag (the owners of
+# its top three cards of each suit, and its lower and upper bounds) is what the lookup walks. The card owners at
 # each trick start are kept as the tricks complete (the seqs) and made only where the table is
 # probed. The slots in use are a prefix that doubles as it fills; another deal starts it empty. A full
 # table keeps its deepest shapes (tt_keep_deep) rather than starting empty. A table (struct Table) is an
