@@ -81,9 +81,10 @@ cdef class TransTable:
         while nslots * 2 * sizeof(Slot) <= budget // 4:
             nslots *= 2
         self.t.slots = <Slot*>calloc(nslots, sizeof(Slot))
-        self.t.npool = min((budget - nslots * sizeof(Slot)) // sizeof(Entry), 0xFFFFFFFF)
+        self.t.npool = min((budget - nslots * sizeof(Slot)) // (sizeof(Entry) + sizeof(uint64_t)), 0xFFFFFFFF)
         self.t.pool = <Entry*>calloc(self.t.npool, sizeof(Entry))
-        if self.t.slots == NULL or self.t.pool == NULL:
+        self.t.tags = <uint64_t*>calloc(self.t.npool, sizeof(uint64_t))
+        if self.t.slots == NULL or self.t.pool == NULL or self.t.tags == NULL:
             raise MemoryError(f"cannot allocate a {table_mb} MB transposition table")
         self.t.nslots = nslots
         self.t.nactive = min(nslots, SLOTS_START)
@@ -96,6 +97,7 @@ cdef class TransTable:
     def __dealloc__(self):
         free(self.t.slots)
         free(self.t.pool)
+        free(self.t.tags)
 
     @property
     def shared(self):

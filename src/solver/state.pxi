@@ -87,12 +87,11 @@ cdef struct Slot:
     uint32_t room
 
 
-cdef struct Entry:
-    # Per suit: who holds each of the top k[suit] present cards, 3 bits a card, top card lowest.
+cdef packed struct Entry:
+    # Per suit: who holds each of the top k[suit] present cards, 3 bits a card, top card lowest. Its bounds
+    # are in its tag (Table.tags).
     uint64_t pat[4]
     uint8_t k[4]
-    int8_t lower
-    int8_t upper
 
 
 cdef struct Table:
@@ -103,6 +102,8 @@ cdef struct Table:
     uint64_t nactive
     uint32_t epoch
     Entry* pool
+    # Beside each entry of the pool, its tag: the owners of its top cards and its bounds (see entry_tag).
+    uint64_t* tags
     uint64_t npool
     # Whether several engines search the table at once: each lookup and store then holds `lock`.
     int shared

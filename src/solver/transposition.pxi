@@ -3,7 +3,8 @@
 #
 # The key's shape (each hand's suit lengths, the leader, the context) picks a slot by open
 # addressing; the slot's entries each hold, per suit, who holds each present card from the top
-# down to the lowest card that mattered, with a lower and an upper bound. The card owners at
+# down to the lowest card that mattered; beside each entry, in an array of its own, its tag (the owners of
+# its top three cards of each suit, and its lower and upper bounds) is what the lookup walks. The card owners at
 # each trick start are kept as the tricks complete (the seqs) and made only where the table is
 # probed. The slots in use are a prefix that doubles as it fills; another deal starts it empty. A full
 # table keeps its deepest shapes (tt_keep_deep) rather than starting empty. A table (struct Table) is an
@@ -196,6 +197,7 @@ cdef void tt_keep_deep(Table* tt) noexcept nogil:
     tt.epoch += 1
     for i in range(count):
         memmove(tt.pool + pos, tt.pool + kept[i].first, kept[i].count * sizeof(Entry))
+        memmove(tt.tags + pos, tt.tags + kept[i].first, kept[i].count * sizeof(uint64_t))
         kept[i].first = <uint32_t>pos
         kept[i].room = kept[i].count
         kept[i].epoch = tt.epoch
@@ -289,20 +291,58 @@ cdef inline int entry_matches(Entry* e, Probe* pr) noexcept nogil:
             and (pr.seq[3] & seq_mask(e.k[3])) == e.pat[3])
 
 
+cdef inline uint64_t top_owners(uint64_t* seq) noexcept nogil:
+    """Who holds the top three cards of each suit, 2 bits a card (the seat's low bits), 6 bits a suit."""
+    cdef uint64_t out = 0, sq
+    cdef int suit
+    for suit in range(4):
+        sq = seq[suit]
+        out |= ((sq & 3) | ((sq >> 1) & 0xC) | ((sq >> 2) & 0x30)) << (6 * suit)
+    return out
+
+
+cdef inline uint64_t entry_tag(uint64_t* pat, uint8_t* k, int lower, int upper) noexcept nogil:
+    """An entry's tag: its owners of the top three cards of each suit among the k it fixes (bits 0-23), which of
+    those it fixes (24-47), its lower and upper bounds (48-55, 56-63).
+
+    A position matches the entry only if its own top owners agree where the entry fixes them, so the
+    lookup's walk reads the tags, 8 bytes an entry side by side, and only the few entries whose tags agree.
+    """
+    cdef uint64_t fixed = 0
+    cdef int suit
+    for suit in range(4):
+        fixed |= ((<uint64_t>1 << (2 * min(<int>k[suit], 3))) - 1) << (6 * suit)
+    return (top_owners(pat) & fixed) | (fixed << 24) | (<uint64_t>lower << 48) | (<uint64_t>upper << 56)
+
+
+cdef inline int tag_lower(uint64_t tag) noexcept nogil:
+    return <int>((tag >> 48) & 0xFF)
+
+
+cdef inline int tag_upper(uint64_t tag) noexcept nogil:
+    return <int>(tag >> 56)
+
+
 cdef inline int find_entry(Table* tt, Probe* pr, int target, uint64_t* rel) noexcept nogil:
     """1 or 0 if an entry matching the position decides the question, else -1."""
     cdef Slot* sl = find_slot(tt, pr, 0)
+    cdef uint64_t* tag
+    cdef uint64_t* start
+    cdef uint64_t w, owners
     cdef Entry* e
-    cdef Entry* start
     if sl == NULL:
         return -1
-    start = tt.pool + sl.first
-    e = start + sl.count
-    while e != start:
-        e -= 1
-        if (e.lower >= target or e.upper < target) and entry_matches(e, pr):
-            rel[0] = top_cards(pr.present, e.k)
-            return 1 if e.lower >= target else 0
+    owners = top_owners(pr.seq)
+    start = tt.tags + sl.first
+    tag = start + sl.count
+    while tag != start:
+        tag -= 1
+        w = tag[0]
+        if (((owners & (w >> 24)) ^ w) & 0xFFFFFF) == 0 and (tag_lower(w) >= target or tag_upper(w) < target):
+            e = tt.pool + (tag - tt.tags)
+            if entry_matches(e, pr):
+                rel[0] = top_cards(pr.present, e.k)
+                return 1 if tag_lower(w) >= target else 0
     return -1
 
 
@@ -333,6 +373,8 @@ cdef inline void store_entry(State* st, Table* tt, Probe* pr, int target, int re
     cdef uint64_t pat[4], ps, rs
     cdef int suit
     cdef uint32_t i, room
+    cdef int lower, upper
+    cdef uint64_t* tag
     cdef Entry* e = NULL
     cdef Entry* start
     cdef Slot* sl
@@ -376,6 +418,7 @@ cdef inline void store_entry(State* st, Table* tt, Probe* pr, int target, int re
                     sl = find_slot(tt, pr, 1)
                     room = 4
             memcpy(tt.pool + tt.pool_used, tt.pool + sl.first, sl.count * sizeof(Entry))
+            memcpy(tt.tags + tt.pool_used, tt.tags + sl.first, sl.count * sizeof(uint64_t))
             sl.first = <uint32_t>tt.pool_used
             sl.room = room
             tt.pool_used += room
@@ -384,13 +427,16 @@ cdef inline void store_entry(State* st, Table* tt, Probe* pr, int target, int re
         for suit in range(4):
             e.k[suit] = k[suit]
             e.pat[suit] = pat[suit]
-        e.lower = 0
-        e.upper = depth if st.goal == G_TRICKS else 1
+        tt.tags[e - tt.pool] = entry_tag(pat, k, 0, depth if st.goal == G_TRICKS else 1)
+    tag = tt.tags + (e - tt.pool)
+    lower = tag_lower(tag[0])
+    upper = tag_upper(tag[0])
     if result:
-        if e.lower < target:
-            e.lower = target
-    elif e.upper > target - 1:
-        e.upper = target - 1
+        if lower < target:
+            lower = target
+    elif upper > target - 1:
+        upper = target - 1
+    tag[0] = (tag[0] & 0xFFFFFFFFFFFFULL) | (<uint64_t>lower << 48) | (<uint64_t>upper << 56)
 
 
 cdef void tt_store(State* st, Table* tt, Probe* pr, int target, int result, uint64_t rel,
