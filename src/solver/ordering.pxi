@@ -682,14 +682,15 @@ cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
 
 
 cdef int sure_loser_lead(State* st, int card) noexcept nogil:
-    """With no trump, whether the other side takes the trick that a lead of `card` starts, whatever the four play.
+    """Whether the other side takes the trick that a lead of `card` starts, whatever the four play (no trump).
 
     For a side that ducks. So it is if a seat X of the other side holds only
     cards above `card` in its suit, and every other seat of the leader's side
     holding the suit holds a card there below X's lowest: X must play above
     the lead, and the leader's partners play under X's card, so the highest
     card of the trick is the other side's. X is the seat of the other side
-    with the highest lowest card. An ordering rule only, never a bound.
+    with the highest lowest card. An ordering rule only, never a bound (with
+    trumps, where a void seat may ruff, it is asked all the same).
     """
     cdef int seat, side = st.maxside[st.lead], x = -1
     cdef uint64_t sb = suit_bits(card >> 4), h
@@ -710,17 +711,17 @@ cdef int duck_follow(State* st, uint64_t moves, int w, int side, int* out) noexc
     """order_ducks for a seat following suit with no trump, the trick's winner `w`: the likely losers first.
 
     Each card makes the trick's highest card t (itself, if above `w`). If
-    that is the seat's side's, and a later seat of the other side holds only
+    that is the seat's side's and a later seat of the other side holds only
     cards above t, that seat must take the trick over it (unless a later
-    partner is forced over that in turn): those cards first, the highest
-    first (it keeps the lower ones to lose with later). If every later seat
-    of the other side can play under t, the seat's side surely takes the
-    trick: those cards last, again the highest first (the highest card is
-    the one most likely to take a trick later). The rest as before: the
-    cards under `w` from the top down, then those above it from the bottom up.
+    partner is forced over that in turn): those cards first. Then the cards
+    under `w` when the other side's card wins the trick. Last the cards after
+    which the seat's side surely takes the trick (every later seat of the
+    other side can play under t). In each band the highest first: it keeps
+    the lower cards to lose with later, and of those the trick goes to the
+    side anyway, the highest is the one most likely to take a trick later.
     """
     cdef int keys[16]
-    cdef int count = 0, card, pos, seat, t, lo_other = -1, score, ours
+    cdef int count = 0, card, pos, seat, t, lo_other = -1, score
     cdef uint64_t sb = suit_bits(w >> 4), h
     cdef int w_ours = st.maxside[seat_at(st, st.winpos)] == side
     # The highest lowest card of the suit among the later seats of the other side holding it.
@@ -732,16 +733,13 @@ cdef int duck_follow(State* st, uint64_t moves, int w, int side, int* out) noexc
     while moves:
         card = pdd_ctz(moves)
         moves &= moves - 1
-        ours = card > w or w_ours
         t = card if card > w else w
-        if ours and lo_other > t:
-            score = 300 + (card & 15)
-        elif ours and lo_other < t:
-            score = 50 + (card & 15)
-        elif card < w:
+        if card < w and not w_ours:
             score = 200 + (card & 15)
+        elif lo_other > t:
+            score = 300 + (card & 15)
         else:
-            score = 100 - (card & 15)
+            score = 50 + (card & 15)
         keys[count] = 64 * score + 63 - card
         count += 1
     return sort_keys(out, keys, count)
