@@ -630,10 +630,11 @@ cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
 
     Leads by ducking_score and the killer of the leader's side (the sides
     want opposite leads); with four seats (nolla) the killer comes first,
-    then the killer it replaced, before the history of leads. Following with no trump, the
-    ducking order needs no scores within a suit: the cards under the trick's
-    winner from the top down, then those above it from the bottom up; only
-    discards of several suits go by strength, from the top (see by_strength).
+    then the killer it replaced, then the leads the other side surely takes
+    (sure_loser_lead), before the history of leads. Following suit with no
+    trump, by duck_follow; discards with no trump need no scores within a
+    suit: the cards under the trick's winner from the top down, or, of several
+    suits, by strength from the top (see by_strength).
     """
     cdef int count = 0, card, killer, w
     cdef int scores[16]
@@ -649,6 +650,9 @@ cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
             rest &= rest - 1
             scores[count] = 64 * (ducking_score(st, card, 0, st.side_hands[1 - side]) + (
                 KILLER_BONUS if card == killer else 0)) + 63 - card
+            if st.n == 4 and card != killer and sure_loser_lead(st, card):
+                # Before the history of leads, the highest first (ducking_score's order within the band).
+                scores[count] = 64 * (0x100000 + (card & 15)) + 63 - card
             if card == killer and st.n == 4:
                 scores[count] = 0x7FFFFFC0 + 63 - card
             elif st.n == 4 and card == st.killer2[pdd_popcount(st.hands[st.lead]) + 17 * st.maxside[st.lead]]:
@@ -658,6 +662,8 @@ cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
     if st.trump >= 0:
         return order_moves(st, moves, out)
     w = current_winner(st)
+    if not (moves & ~suit_bits(w >> 4)):
+        return duck_follow(st, moves, w, side, out)
     over = moves & above(w)
     under = moves ^ over
     if not (under & ~suit_bits(w >> 4)):
@@ -673,6 +679,70 @@ cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
         over &= over - 1
         count += 1
     return count
+
+
+cdef int sure_loser_lead(State* st, int card) noexcept nogil:
+    """Whether the other side takes the trick that a lead of `card` starts, whatever the four play (no trump).
+
+    For a side that ducks. So it is if a seat X of the other side holds only
+    cards above `card` in its suit, and every other seat of the leader's side
+    holding the suit holds a card there below X's lowest: X must play above
+    the lead, and the leader's partners play under X's card, so the highest
+    card of the trick is the other side's. X is the seat of the other side
+    with the highest lowest card. An ordering rule only, never a bound (with
+    trumps, where a void seat may ruff, it is asked all the same).
+    """
+    cdef int seat, side = st.maxside[st.lead], x = -1
+    cdef uint64_t sb = suit_bits(card >> 4), h
+    for seat in range(st.n):
+        h = st.hands[seat] & sb
+        if h and st.maxside[seat] != side and pdd_ctz(h) > card and pdd_ctz(h) > x:
+            x = pdd_ctz(h)
+    if x < 0:
+        return 0
+    for seat in range(st.n):
+        h = st.hands[seat] & sb
+        if seat != st.lead and h and st.maxside[seat] == side and pdd_ctz(h) > x:
+            return 0
+    return 1
+
+
+cdef int duck_follow(State* st, uint64_t moves, int w, int side, int* out) noexcept nogil:
+    """order_ducks for a seat following suit with no trump, the trick's winner `w`: the likely losers first.
+
+    Each card makes the trick's highest card t (itself, if above `w`). If
+    that is the seat's side's and a later seat of the other side holds only
+    cards above t, that seat must take the trick over it (unless a later
+    partner is forced over that in turn): those cards first. Then the cards
+    under `w` when the other side's card wins the trick. Last the cards after
+    which the seat's side surely takes the trick (every later seat of the
+    other side can play under t). In each band the highest first: it keeps
+    the lower cards to lose with later, and of those the trick goes to the
+    side anyway, the highest is the one most likely to take a trick later.
+    """
+    cdef int keys[16]
+    cdef int count = 0, card, pos, seat, t, lo_other = -1, score
+    cdef uint64_t sb = suit_bits(w >> 4), h
+    cdef int w_ours = st.maxside[seat_at(st, st.winpos)] == side
+    # The highest lowest card of the suit among the later seats of the other side holding it.
+    for pos in range(st.ntrick + 1, st.n):
+        seat = seat_at(st, pos)
+        h = st.hands[seat] & sb
+        if h and st.maxside[seat] != side and pdd_ctz(h) > lo_other:
+            lo_other = pdd_ctz(h)
+    while moves:
+        card = pdd_ctz(moves)
+        moves &= moves - 1
+        t = card if card > w else w
+        if card < w and not w_ours:
+            score = 200 + (card & 15)
+        elif lo_other > t:
+            score = 300 + (card & 15)
+        else:
+            score = 50 + (card & 15)
+        keys[count] = 64 * score + 63 - card
+        count += 1
+    return sort_keys(out, keys, count)
 
 
 cdef void remember_lead(State* st, int card) noexcept nogil:
