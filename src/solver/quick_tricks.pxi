@@ -24,9 +24,14 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
     """
     cdef int lead = st.lead, s, suit, w, r, q = 0, side_best = 0, ln, cashed = 0
     cdef uint64_t hand = st.hands[lead], others = st.present & ~hand, mine, oth, tb = 0
-    cdef int ruffers = 0, enemy_trumps = 0
+    cdef int ruffers = 0, enemy_trumps = 0, drawn = 0
     if st.trump >= 0:
         tb = suit_bits(st.trump)
+        if st.cons & C_FOLLOW:
+            # The leader's top trumps, led first, draw the trumps of an opponent holding no more of them.
+            mine = hand & tb
+            oth = others & tb
+            drawn = pdd_popcount(mine & above(pdd_top(oth))) if oth else pdd_popcount(mine)
         for suit in range(4):
             mine = hand & suit_bits(suit)
             oth = others & suit_bits(suit)
@@ -35,7 +40,9 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
         for s in range(st.n):
             if s != lead and (st.hands[s] & tb):
                 if st.maxside[s] != st.maxside[lead]:
-                    ruffers = enemy_trumps = 1
+                    enemy_trumps = 1
+                    if pdd_popcount(st.hands[s] & tb) > drawn:
+                        ruffers = 1
                 elif not spares(st, s, cashed):
                     ruffers = 1
     for suit in range(4):
