@@ -446,8 +446,20 @@ cdef inline int second_hand_tricks(State* st, int need, uint64_t* rel) noexcept 
         out = (<uint64_t>1) << pdd_top(ours)
         if st.trump >= 0:
             # The third hand must not trump: it follows, holds no trump, or trumps were led.
-            if need > 1 or not (th or led == st.trump or not (st.hands[third] & suit_bits(st.trump))):
+            if not (th or led == st.trump or not (st.hands[third] & suit_bits(st.trump))):
                 return 0
+            if need > 1:
+                # A side suit led: the seat winning it then cashes its trumps above every other trump.
+                if led == st.trump:
+                    return 0
+                hh = seat if (st.hands[seat] >> pdd_top(ours)) & 1 else partner
+                hs = st.hands[hh] & suit_bits(st.trump)
+                rest = st.present & suit_bits(st.trump) & ~hs
+                if rest:
+                    hs &= above(pdd_top(rest))
+                if 1 + pdd_popcount(hs) < need:
+                    return 0
+                out |= hs
             rel[0] = out
             return 1
         q = 1
