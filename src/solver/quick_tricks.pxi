@@ -24,9 +24,14 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
     """
     cdef int lead = st.lead, s, suit, w, r, q = 0, side_best = 0, ln, cashed = 0
     cdef uint64_t hand = st.hands[lead], others = st.present & ~hand, mine, oth, tb = 0
-    cdef int ruffers = 0, enemy_trumps = 0
+    cdef int ruffers = 0, enemy_trumps = 0, drawn = 0
     if st.trump >= 0:
         tb = suit_bits(st.trump)
+        if st.cons & C_FOLLOW:
+            # The leader's top trumps, led first, draw the trumps of an opponent holding no more of them.
+            mine = hand & tb
+            oth = others & tb
+            drawn = pdd_popcount(mine & above(pdd_top(oth))) if oth else pdd_popcount(mine)
         for suit in range(4):
             mine = hand & suit_bits(suit)
             oth = others & suit_bits(suit)
@@ -35,7 +40,9 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
         for s in range(st.n):
             if s != lead and (st.hands[s] & tb):
                 if st.maxside[s] != st.maxside[lead]:
-                    ruffers = enemy_trumps = 1
+                    enemy_trumps = 1
+                    if pdd_popcount(st.hands[s] & tb) > drawn:
+                        ruffers = 1
                 elif not spares(st, s, cashed):
                     ruffers = 1
     for suit in range(4):
@@ -439,8 +446,20 @@ cdef inline int second_hand_tricks(State* st, int need, uint64_t* rel) noexcept 
         out = (<uint64_t>1) << pdd_top(ours)
         if st.trump >= 0:
             # The third hand must not trump: it follows, holds no trump, or trumps were led.
-            if need > 1 or not (th or led == st.trump or not (st.hands[third] & suit_bits(st.trump))):
+            if not (th or led == st.trump or not (st.hands[third] & suit_bits(st.trump))):
                 return 0
+            if need > 1:
+                # A side suit led: the seat winning it then cashes its trumps above every other trump.
+                if led == st.trump:
+                    return 0
+                hh = seat if (st.hands[seat] >> pdd_top(ours)) & 1 else partner
+                hs = st.hands[hh] & suit_bits(st.trump)
+                rest = st.present & suit_bits(st.trump) & ~hs
+                if rest:
+                    hs &= above(pdd_top(rest))
+                if 1 + pdd_popcount(hs) < need:
+                    return 0
+                out |= hs
             rel[0] = out
             return 1
         q = 1
