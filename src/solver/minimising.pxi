@@ -36,12 +36,14 @@ cdef inline int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, u
     MIN seats to take tricks, and the MIN seats want the MAX seats to). So it
     is if the other side holds no trump and in every suit that both sides
     hold, each seat of the other side holds a card below every card of `side`
-    there for each card a seat of `side` holds there (or all its cards, if
-    fewer): a trick of the suit takes a card from each seat of `side` that
-    holds it (they follow suit), so at most as many tricks of it come as the
-    longest of them holds, and the seat, playing its lowest card of the suit
-    led and discarding the top card of a suit (never one of those it keeps
-    below), never beats a card of `side`; so `side` keeps the lead, and a
+    there for each trick of the suit that can come (or all its cards, if
+    fewer): each takes a card of `side` (the one led: `side` keeps the lead),
+    so at most as many as `side` holds there, and with `follow` a card from
+    each seat of `side` that holds the suit, so at most as many as the longest
+    of them holds (without `follow` a seat of `side` may keep its card and
+    lead it later). The seat, playing its lowest card of the suit led and
+    discarding the top card of a suit (never one of those it keeps below),
+    never beats a card of `side`; so `side` keeps the lead, and a
     leader of the other side first needs a suit that `side` holds, which with
     `follow` `side` must play above. With `head` or `lowest_winner`, which may
     force a seat above, every card of the other side must be below every card
@@ -65,11 +67,13 @@ cdef inline int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, u
             if b & ~under:
                 if strict:
                     return 0
-                # A seat with a card above needs as many cards under as a seat of the side holds.
-                most = 0
-                for seat in range(st.n):
-                    if st.maxside[seat] == side and pdd_popcount(st.hands[seat] & a) > most:
-                        most = pdd_popcount(st.hands[seat] & a)
+                # A seat with a card above needs a card under for each trick of the suit that can come.
+                most = pdd_popcount(a)
+                if st.cons & C_FOLLOW:
+                    most = 0
+                    for seat in range(st.n):
+                        if st.maxside[seat] == side and pdd_popcount(st.hands[seat] & a) > most:
+                            most = pdd_popcount(st.hands[seat] & a)
                 for seat in range(st.n):
                     h = st.hands[seat] & b
                     if (st.maxside[seat] != side and (h & ~under)
