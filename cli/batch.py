@@ -94,7 +94,8 @@ def split_line(line: str) -> tuple[str, list[str]]:
 
 
 def line_options(words: list[str]) -> dict[str, Any]:
-    """The deal options of a batch line, every one of them (those it leaves out at their defaults)."""
+    """The deal options of a batch line, every one of them (those it leaves out at their defaults), checked
+    as the command's are (check_question)."""
     try:
         context = _line_command.make_context("line", list(words))
     except click.NoSuchOption as error:
@@ -102,7 +103,26 @@ def line_options(words: list[str]) -> dict[str, Any]:
                                 "(the command's other options apply to every line)") from None
     except click.ClickException as error:
         raise InvalidInputError(error.format_message()) from None
+    check_question(**context.params)
     return context.params
+
+
+def check_question(contract: str | None, dealer: str | None, home: str | None, invite: str | None,
+                   talon_leads: str | None, leader: str | None, declarer: str | None, player: str | None,
+                   minimise: bool, **rest: object) -> None:
+    """Refuse deal options that do not go together (the command's, or a batch line's own)."""
+    if contract is None:
+        for name, value in (("--dealer", dealer), ("--home", home), ("--invite", invite),
+                            ("--talon-leads", talon_leads)):
+            if value is not None:
+                raise click.UsageError(f"{name} goes with --contract")
+        if player is not None and declarer is not None:
+            raise click.UsageError("give --player or --declarer, not both")
+    else:
+        for name, given in (("--leader", leader is not None), ("--minimise", minimise)):
+            if given:
+                raise click.UsageError(f"--contract sets who leads and what each side wants: "
+                                       f"leave out {name}")
 
 
 def _lines(batch: str) -> Iterator[tuple[int, str | InvalidInputError]]:
@@ -115,8 +135,8 @@ def _lines(batch: str) -> Iterator[tuple[int, str | InvalidInputError]]:
 def solve_batch(batch: str, asked: dict[str, Any], answer: Callable[[str, dict[str, Any]], dict]) -> int:
     """Answer each deal of a batch as a JSON line; a bad line gets an error line naming it, and exit status 2.
 
-    `asked` holds the command's deal options, for the lines that give none of
-    their own; `answer(deal, options)` checks and solves one deal.
+    `asked` holds the command's deal options (checked), for the lines that give
+    none of their own; `answer(deal, options)` solves one deal.
     """
     name = "standard input" if batch == "-" else batch
     failed = solved = 0

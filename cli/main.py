@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from prefdd.cli.batch import deal_options, solve_batch
+from prefdd.cli.batch import check_question, deal_options, solve_batch
 from prefdd.cli.command import PrefddCommand
 from prefdd.cli.exits import ANSWERED, fail, internal_error, stop
 from prefdd.cli.options import score_options, scoring_options, threads_option
@@ -173,7 +173,7 @@ def solve_command(game: str, deal: str | None, all_cards: bool, line: bool, as_j
     hands). Cards in no hand are out of play; name them after a '|' to check them.
     """
     the_game = get_game(game)
-    _check(**asked)
+    check_question(**asked)
     options = score_options(scoring, pot, maximum, honours)
     quiet = as_json or batch is not None
 
@@ -181,7 +181,6 @@ def solve_command(game: str, deal: str | None, all_cards: bool, line: bool, as_j
                invite: str | None, talon_leads: str | None, trump: str | None, leader: str | None,
                declarer: str | None, player: str | None, minimise: bool, rules_text: str | None,
                play: str | None) -> tuple[dict, str | None]:
-        _check(contract, dealer, home, invite, talon_leads, leader, declarer, player, minimise)
         rules = the_game.parse_rules(rules_text) if rules_text is not None else None
         the_deal = parse_deal(deal_text, the_game)
         seats = len(the_deal.hands)
@@ -215,20 +214,3 @@ def solve_command(game: str, deal: str | None, all_cards: bool, line: bool, as_j
     click.echo(json.dumps(data) if as_json else text)
     return ANSWERED
 
-
-def _check(contract: str | None, dealer: str | None, home: str | None, invite: str | None,
-           talon_leads: str | None, leader: str | None, declarer: str | None, player: str | None,
-           minimise: bool, **rest: object) -> None:
-    """Refuse deal options that do not go together (the command's, or a batch line's with them)."""
-    if contract is None:
-        for name, value in (("--dealer", dealer), ("--home", home), ("--invite", invite),
-                            ("--talon-leads", talon_leads)):
-            if value is not None:
-                raise click.UsageError(f"{name} goes with --contract")
-        if player is not None and declarer is not None:
-            raise click.UsageError("give --player or --declarer, not both")
-    else:
-        for name, given in (("--leader", leader is not None), ("--minimise", minimise)):
-            if given:
-                raise click.UsageError(f"--contract sets who leads and what each side wants: "
-                                       f"leave out {name}")

@@ -148,12 +148,10 @@ cdef class Engine:
     cdef void restart_tables(self) noexcept:
         """Forget every entry of the engine's tables and their deals (the shared one under its lock)."""
         self.lock()
-        tt_restart(self.st.tt)
-        memset(self.st.tt.deal, 0, sizeof(self.st.tt.deal))
+        tt_start(self.st.tt, NULL)
         self.unlock()
         if self.st.near != self.st.tt:
-            tt_restart(self.st.near)
-            memset(self.st.near.deal, 0, sizeof(self.st.near.deal))
+            tt_start(self.st.near, NULL)
 
     cdef int fill(self, Setup* su, tuple args) except -1:
         """Check a position's arguments (as set_position's) and write them into `su`."""

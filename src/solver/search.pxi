@@ -297,31 +297,17 @@ cdef int search_value(State* st) noexcept nogil:
         return 0 if st.goal == G_TRICKS else win_decided(st, 0)
     if st.goal == G_WIN:
         return probe(st, 1)
-    if not st.counted_side and st.n == 4:
-        # Nolla: walk one trick at a time from the estimate (it runs true there); from the top, the
-        # probes above the value cost about as much as the one at it (13 cards: 20% fewer nodes).
-        return walk_from(st, estimate(st, hi), hi)
+    if st.n == 4:
+        # Four seats (Priffe's 52 cards): walk one trick at a time from the estimate. Playing for tricks,
+        # from one above it (it runs low), so that most probes are at the value and the one above; in
+        # nolla from the estimate itself (it runs true there): from the top, the probes above the value
+        # cost about as much as the one at it (13 cards: 20% fewer nodes).
+        return walk_from(st, estimate(st, hi) + (1 if st.counted_side else 0), hi)
     if not st.counted_side:
         # MAX plays for the other side's tricks (misère): the value is mostly near the top.
         while lo < hi and not probe(st, hi):
             hi -= 1
         return hi
-    if st.n == 4:
-        # Four seats (Priffe's 52 cards): walk one trick at a time from one above the
-        # estimate (it runs low), so that most probes are at the value and the one above.
-        mid = estimate(st, hi) + 1
-        if mid < 1:
-            mid = 1
-        elif mid > hi:
-            mid = hi
-        if probe(st, mid):
-            while mid < hi and probe(st, mid + 1):
-                mid += 1
-            return mid
-        mid -= 1
-        while mid > 0 and not probe(st, mid):
-            mid -= 1
-        return mid
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if probe(st, mid):

@@ -280,14 +280,12 @@ cdef void load(State* st, Setup* su) noexcept nogil:
     if st.tt.shared:
         pdd_lock(&st.tt.lock)
     if new_deal(st.tt, su):
-        tt_restart(st.tt)
-        memcpy(st.tt.deal, su.hands, sizeof(st.tt.deal))
+        tt_start(st.tt, su.hands)
         fresh = True
     if st.tt.shared:
         pdd_unlock(&st.tt.lock)
     if st.near != st.tt and new_deal(st.near, su):
-        tt_restart(st.near)
-        memcpy(st.near.deal, su.hands, sizeof(st.near.deal))
+        tt_start(st.near, su.hands)
         fresh = True
     if fresh:
         # Another deal's killer leads are not this one's cards.

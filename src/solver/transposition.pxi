@@ -456,6 +456,15 @@ cdef void tt_restart(Table* tt) noexcept nogil:
     tt.nactive = min(tt.nslots, SLOTS_START)
 
 
+cdef void tt_start(Table* tt, const uint64_t* hands) noexcept nogil:
+    """Restart `tt` for the deal of `hands` (see new_deal); NULL for none, so that the next position starts it."""
+    tt_restart(tt)
+    if hands == NULL:
+        memset(tt.deal, 0, sizeof(tt.deal))
+    else:
+        memcpy(tt.deal, hands, sizeof(tt.deal))
+
+
 cdef int new_deal(Table* tt, Setup* su) noexcept nogil:
     """Whether `su` deals another deal than the table's: no seat holds the same cards of those both deal.
 
