@@ -200,25 +200,50 @@ class _Search:
                 value += 1
         return value
 
+    def value_from(self, start: int) -> int:
+        """The engine's value of the current position, probed a trick at a time from `start` up or down."""
+        value = start
+        if self.at_least(value):
+            while self.at_least(value + 1):
+                value += 1
+            return value
+        value -= 1
+        while not self.at_least(value):
+            value -= 1
+        return value
+
     def again(self) -> _Search:
         """The same question, loaded into this thread's engine."""
         return _Search(self.position, self.side, self.minimise, self.goal)
 
     def child_values(self, parent: int | None = None) -> dict[int, int]:
-        """The engine's value after each representative legal card (`parent`: the position's, if known)."""
-        values = {}
+        """The engine's value after each representative legal card (`parent`: the position's, if known).
+
+        Without `parent`, the first card's value is searched on its own and
+        each other card's probed from the best found so far (most cards are
+        worth about as much as the best), as a team's threads do; the
+        position's value is then the best of its cards'.
+        """
+        values: dict[int, int] = {}
         is_max = self.maxside[self.engine.to_move()]
+        best = max if is_max else min
         for rep in self.groups():
             self.engine.play(rep)
-            values[rep] = self.value() if parent is None else self.bounded_value(parent, is_max)
+            if parent is not None:
+                values[rep] = self.bounded_value(parent, is_max)
+            else:
+                values[rep] = self.value_from(best(values.values())) if values else self.value()
             self.engine.unplay()
         return values
 
-    def card_values(self, value: int | None = None) -> dict[Card, int | bool]:
-        """The asked side's value after each legal card (`value`: the position's, if known)."""
-        by_rep = self.child_values(value)
+    def best_of(self, values: dict[int, int]) -> int:
+        """The position's value from its cards' (:meth:`child_values`): its mover's best."""
+        return (max if self.maxside[self.engine.to_move()] else min)(values.values())
+
+    def card_values(self, values: dict[int, int]) -> dict[Card, int | bool]:
+        """The asked side's value after each legal card, from :meth:`child_values`."""
         return {
-            self.card[bit]: self.asked(by_rep[rep])
+            self.card[bit]: self.asked(values[rep])
             for rep, bits in self.groups().items()
             for bit in bits
         }
@@ -315,8 +340,18 @@ def solve(
     if crew is not None and position.legal_cards():
         return _solve_on_team(position, side, minimise, line, crew)
     nodes = _engine().nodes
-    search, value, tricks, wins, takes_all = _root(position, side, minimise)
-    cards = search.card_values(value) if card_values else None
+    if card_values and not minimise and not position.game.permanent_trumps and position.legal_cards():
+        # Playing for tricks, the cards' values come first and the position's is the best of them: the
+        # refutation of one above the value is then asked only of the cards that reach it. Minimising,
+        # the position's value first (its probes from the top are cheap) and the cards' from it.
+        search = _Search(position, side, minimise, GOAL_TRICKS)
+        by_rep = search.child_values()
+        value = search.best_of(by_rep)
+        tricks, wins, takes_all = int(search.asked(value)), None, None
+    else:
+        search, value, tricks, wins, takes_all = _root(position, side, minimise)
+        by_rep = search.child_values(value) if card_values else None
+    cards = None if by_rep is None else search.card_values(by_rep)
     played_line = search.line(value) if line else None
     return Solution(
         seats=side,
