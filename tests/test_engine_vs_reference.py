@@ -204,6 +204,28 @@ def test_partnership_fewest_tricks_equal_the_reference(case: Case) -> None:
     check_tricks(case, minimise=True)
 
 
+# "AT3 opposite K854" (quick tricks' combined suits): South leads the ace, the ten and the three to the
+# king, and North's eight takes the fourth trick; East's six is the only other spade.
+COMBINED = Case(GAMES["priffe"], [parse_cards("SK S8 S5 S4 D2"), parse_cards("S6 H7 DQ D5 D4"),
+                                  parse_cards("SA ST S3 DT D6"), parse_cards("HA D9 D8 D3 C9")],
+                None, leader=2, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=2)
+
+
+@settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))
+@given(case=endings(GAMES["priffe"], 4, (3, 5), Constraint.FOLLOW))
+@example(case=COMBINED)
+def test_partnership_cashing_equals_the_reference(case: Case) -> None:
+    """Bridge endings in long suits, playing for tricks: where partners cash their suits together."""
+    check_tricks(case, minimise=False)
+
+
+@settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))
+@given(case=endings(GAMES["preferans"], 3, (3, 6), Constraint.FOLLOW))
+def test_defenders_cashing_equals_the_reference(case: Case) -> None:
+    """Three seats, no trump, playing for tricks: the two defenders cash their suits together."""
+    check_tricks(case, minimise=False)
+
+
 @pytest.mark.slow
 @settings(SETTINGS, max_examples=max(1, EXAMPLES // 40))
 @given(case=endings(GAMES["priffe"], 4, (6, 6), Constraint.FOLLOW))

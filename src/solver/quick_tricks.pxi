@@ -7,7 +7,7 @@
 # the table only the ranks those tricks need, so that its entry stands for more positions.
 # second_hand_tricks counts the same way part way through a trick, for the side of the second hand.
 
-cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
+cdef int quick_tricks(State* st, int need, uint64_t* rel) noexcept nogil:
     """Tricks the leader can surely cash from its own hand, whatever the others do.
 
     A card of the leader higher than every other present card of its suit wins
@@ -19,8 +19,10 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
     by `follow` while it still holds the suit; one such suit, cashed first,
     adds as many rounds as every trump-holding seat can surely follow.
 
-    `rel` gets the cards whose ranks the count used: in each suit with
-    winners, the leader's winners and the highest other card.
+    `need` is the count that answers the question: cashed_tricks' dearer
+    count is made only when the others fall short of it. `rel` gets the
+    cards whose ranks the count used: in each suit with winners, the
+    leader's winners and the highest other card.
     """
     cdef int lead = st.lead, s, suit, w, r, q = 0, side_best = 0, ln, cashed = 0
     cdef uint64_t hand = st.hands[lead], others = st.present & ~hand, mine, oth, tb = 0
@@ -76,7 +78,7 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
     if not (st.cons & C_LW) and not enemy_trumps and ln >= 0:
         q = transfer_tricks(st, ln, q, rel)
     if st.cons == C_FOLLOW and st.trump < 0 and ln != -2:
-        q = cashed_tricks(st, ln, q, rel)
+        q = cashed_tricks(st, ln, q, need, rel)
     return q
 
 
@@ -229,7 +231,86 @@ cdef int fewer_cashed(State* st, int need, uint64_t* rel) noexcept nogil:
     return 1
 
 
-cdef int cashed_tricks(State* st, int partner, int q, uint64_t* rel) noexcept nogil:
+cdef int combined_tricks(State* st, int partner, int suit, int* to_partner, uint64_t* used) noexcept nogil:
+    """Tricks the leader's side cashes in `suit`, whose top card the leader holds, the partner's cards
+    played under the leader's or taking over after them; 0 if this count does not apply.
+
+    With `follow` alone and no trump held by the other side (as cashed_tricks).
+    The leader holds a cards l1 > ... > la there, the partner b cards p1 > ...
+    > pb, and no opponent more than m. The leader long (a >= b): it leads its
+    cards from the top, the partner playing its own from the top under them
+    (pi < li for every i <= b); all a win if each card led while an opponent
+    may still follow (i <= m) is above every opponent's card, and the lead
+    stays with the leader. The partner long (b > a): the leader leads l1 ...
+    l(a-1) with the partner's lowest a-1 cards under them, then la to the
+    partner's top card p1, and the partner leads its other top cards; all b
+    win if those lowest cards fit under, p1 > la, and each round's winning
+    card is above every opponent's card while an opponent may still follow;
+    the lead is then the partner's (`to_partner[0]` = 1). "AT3 opposite K854"
+    makes four tricks so. `used` gets the cards the table must fix (with
+    every card above them): the leader long, its top max(b, min(a, m)) cards
+    (a lower card of the partner's or an opponent's is then below the
+    leader's card it is compared with); the partner long, the leader's cards
+    and the partner's top b - a + 1 (its lowest a - 1, fixed or not, stay
+    under the leader's cards).
+    """
+    cdef uint64_t sb = suit_bits(suit), mine = st.hands[st.lead] & sb, theirs = st.hands[partner] & sb
+    cdef uint64_t opp = st.present & sb & ~mine & ~theirs, rest
+    cdef int l[16]
+    cdef int p[16]
+    cdef int a = 0, b = 0, m = 0, i, seat, ln, top_opp = -1, rounds, win
+    to_partner[0] = 0
+    if not theirs:
+        return 0
+    for seat in range(st.n):
+        if seat != st.lead and seat != partner:
+            ln = pdd_popcount(st.hands[seat] & sb)
+            if ln > m:
+                m = ln
+    if opp:
+        top_opp = pdd_top(opp)
+        # Every round an opponent may still follow is won by a card of the side above all of theirs.
+        if pdd_popcount((mine | theirs) & above(top_opp)) < min(max(pdd_popcount(mine), pdd_popcount(theirs)), m):
+            return 0
+    rest = mine
+    while rest:
+        l[a] = pdd_top(rest)
+        rest ^= (<uint64_t>1) << l[a]
+        a += 1
+    rest = theirs
+    while rest:
+        p[b] = pdd_top(rest)
+        rest ^= (<uint64_t>1) << p[b]
+        b += 1
+    if a >= b:
+        for i in range(b):
+            if p[i] > l[i]:
+                return 0
+        for i in range(min(a, m)):
+            if l[i] < top_opp:
+                return 0
+        used[0] = 0
+        for i in range(max(b, min(a, m))):
+            used[0] |= (<uint64_t>1) << l[i]
+        return a
+    if p[0] < l[a - 1]:
+        return 0
+    for i in range(a - 1):
+        if p[b - a + 1 + i] > l[i]:
+            return 0
+    rounds = min(b, m)
+    for i in range(rounds):
+        win = l[i] if i < a - 1 else p[i - a + 1]
+        if win < top_opp:
+            return 0
+    to_partner[0] = 1
+    used[0] = mine
+    for i in range(b - a + 1):
+        used[0] |= (<uint64_t>1) << p[i]
+    return b
+
+
+cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) noexcept nogil:
     """The better of `q` and the tricks the leader's side cashes: the leader's suits, then the partner's.
 
     With `follow` alone and no trump held by the other side (so nobody can
@@ -242,9 +323,18 @@ cdef int cashed_tricks(State* st, int partner, int q, uint64_t* rel) noexcept no
     there stay untouched meanwhile: the leader leads only its own suits, and
     the partner keeps the counted cards as long as it has others to play). The
     total is at most the tricks left. `rel` gets the counted top cards.
+
+    If that falls short of `need`, a suit whose top card the leader holds
+    counts as combined_tricks does, if that is more; one that combined_tricks
+    ends in the partner's hand, led last, is an entry to the partner's suits
+    (then only if the partner can keep every counted card: no more than the
+    tricks left). Only then: its table entries fix more cards, and its count
+    costs time at every trick start.
     """
     cdef int lead = st.lead, suit, holder, w, longest, cash, mine = 0, theirs = 0, entry = 0
-    cdef uint64_t sb, top_bit, winners, rl = 0, rp = 0
+    cdef int left = pdd_popcount(st.hands[lead]), to_partner, combined, gain = 0, total, candidates = 0, most = 0, most_here
+    cdef int cash_of[4]
+    cdef uint64_t sb, top_bit, winners, rl = 0, rp = 0, used, gain_used = 0
     cdef uint64_t ours = st.hands[lead] | (st.hands[partner] if partner >= 0 else 0)
     for suit in range(4):
         sb = suit_bits(suit)
@@ -265,19 +355,46 @@ cdef int cashed_tricks(State* st, int partner, int q, uint64_t* rel) noexcept no
         if holder == lead:
             mine += cash
             rl |= winners
+            most_here = max(pdd_popcount(st.hands[lead] & sb), pdd_popcount(st.hands[partner] & sb)) if partner >= 0 else 0
+            if most_here > cash:
+                candidates |= 1 << suit
+                cash_of[suit] = cash
+                most += most_here - cash
         else:
             theirs += cash
             rp |= winners
             if st.hands[lead] & sb:
                 entry = 1
+    total = mine + theirs if entry else mine
+    if total > left:
+        total = left
+    # Only if the combined counts could reach `need` (each at most the suit's longest holding).
+    if total < need and q < need and candidates and mine + theirs + most >= need:
+        for suit in range(4):
+            if not (candidates >> suit) & 1:
+                continue
+            used = 0
+            combined = combined_tricks(st, partner, suit, &to_partner, &used)
+            if combined <= cash_of[suit]:
+                continue
+            if not to_partner:
+                mine += combined - cash_of[suit]
+                rl |= used
+            elif combined - cash_of[suit] > gain:
+                gain = combined - cash_of[suit]
+                gain_used = used
+        total = mine + theirs if entry else mine
+        if total > left:
+            total = left
+        if gain and mine + gain + theirs <= left and mine + gain + theirs > total:
+            total = mine + gain + theirs
+            rl |= gain_used
+            entry = 1
     if entry:
-        mine += theirs
         rl |= rp
-    if mine > pdd_popcount(st.hands[lead]):
-        mine = pdd_popcount(st.hands[lead])
-    if mine > q:
+    if total > q:
         rel[0] = rl
-        return mine
+        return total
     return q
 
 
