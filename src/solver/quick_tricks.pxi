@@ -2,7 +2,8 @@
 #
 # At a trick start, the leader's cards above every other card of their suit win unless somebody
 # trumps them; a partner's winners count after a lead to its top card (transfer_tricks,
-# ruffed_transfer), and with `follow` alone and no trump whole suits are cashed (cashed_tricks).
+# ruffed_transfer) or its ruff (partner_ruff), and with `follow` alone and no trump whole suits are
+# cashed (cashed_tricks).
 # Enough of them answer the question without a search; fewer_winners and fewer_cashed then give
 # the table only the ranks those tricks need, so that its entry stands for more positions.
 # second_hand_tricks counts the same way part way through a trick, for the side of the second hand.
@@ -411,6 +412,37 @@ cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
             q += r
         if q >= need and spares(st, lead, side_rounds):
             rel[0] = out
+            return 1
+    return 0
+
+
+cdef int partner_ruff(State* st, uint64_t* rel) noexcept nogil:
+    """Two sides of partners, `follow` alone, a trump suit: whether the leader's side surely takes this trick by the
+    partner's ruff (0 in any other game; DDS's QuickTricks counts it).
+
+    The leader leads a side suit the partner is void in, holding a trump; the
+    partner trumps with its top trump. Each opponent follows to the suit, holds
+    no trump, or holds only trumps below the partner's top one (a lower ruff
+    before the partner's is overruffed, and none after it beats it). `rel`
+    gets the partner's top trump when some opponent void in the suit holds a
+    trump (its rank then matters).
+    """
+    cdef int lead = st.lead, partner = st.lead ^ 2, lho = (st.lead + 1) & 3, rho = (st.lead + 3) & 3, suit, top
+    cdef uint64_t tb, sb, high
+    if not partnerships(st) or st.cons != C_FOLLOW or st.trump < 0:
+        return 0
+    tb = suit_bits(st.trump)
+    if not (st.hands[partner] & tb):
+        return 0
+    top = pdd_top(st.hands[partner] & tb)
+    high = above(top) & tb
+    for suit in range(4):
+        sb = suit_bits(suit)
+        if suit == st.trump or not (st.hands[lead] & sb) or (st.hands[partner] & sb):
+            continue
+        if (st.hands[lho] & sb or not (st.hands[lho] & high)) and (st.hands[rho] & sb or not (st.hands[rho] & high)):
+            if (not (st.hands[lho] & sb) and st.hands[lho] & tb) or (not (st.hands[rho] & sb) and st.hands[rho] & tb):
+                rel[0] |= (<uint64_t>1) << top
             return 1
     return 0
 

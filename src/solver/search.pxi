@@ -107,6 +107,10 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
                 if ruffed_transfer(st, d, rel):
                     return st.maxside[st.lead]
                 rel[0] = 0
+            # One trick: the partner's ruff, or the second trump behind the top one.
+            if d == 1 and st.trump >= 0 and st.cons == C_FOLLOW and (partner_ruff(st, rel)
+                                                                      or trump_led_behind(st, rel)):
+                return st.maxside[st.lead]
             if st.cons == C_FOLLOW and (target >= left if st.maxside[st.lead] else target <= 1):
                 if lead_lost(st, rel):
                     return 1 - st.maxside[st.lead]
