@@ -2,8 +2,9 @@
 #
 # Top trumps take their tricks whatever is played (trump_tricks); a leader whose every suit is
 # topped by the other side loses the trick (lead_lost); the second trump behind the top one takes
-# a trick (trump_behind, trump_led_behind when its side leads); a side whose longest holdings in the suits it tops are fewer than the
-# tricks left cannot take them all (not_all_tricks). Each settles a question without a search.
+# a trick (trump_behind, and trump_led_behind when its side leads); a side whose longest holdings
+# in the suits it tops are fewer than the tricks left cannot take them all (not_all_tricks). Each
+# settles a question without a search.
 
 cdef int trump_tricks(State* st, int side, uint64_t* rel) noexcept nogil:
     """Tricks the seats with maxside `side` take with trumps whatever anyone plays.

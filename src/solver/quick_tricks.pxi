@@ -2,13 +2,13 @@
 #
 # At a trick start, the leader's cards above every other card of their suit win unless somebody
 # trumps them; a partner's winners count after a lead to its top card (transfer_tricks,
-# ruffed_transfer) or its ruff (partner_ruff), and with `follow` alone and no trump whole suits are
-# cashed (cashed_tricks).
+# ruffed_transfer) or its ruff (partner_ruff), and with `follow` alone and the other side's trumps
+# drawn or none whole suits are cashed (cashed_tricks).
 # Enough of them answer the question without a search; fewer_winners and fewer_cashed then give
 # the table only the ranks those tricks need, so that its entry stands for more positions.
 # second_hand_tricks counts the same way part way through a trick, for the side of the second hand.
 
-cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
+cdef int quick_tricks(State* st, uint64_t* rel, int need) noexcept nogil:
     """Tricks the leader can surely cash from its own hand, whatever the others do.
 
     A card of the leader higher than every other present card of its suit wins
@@ -20,12 +20,17 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
     by `follow` while it still holds the suit; one such suit, cashed first,
     adds as many rounds as every trump-holding seat can surely follow.
 
+    The whole suits of cashed_tricks are counted with no trump, or with
+    trumps when the other side's are drawn first (every opponent holds no
+    more trumps than the leader's above every other trump) and the count so
+    far is below `need` (the tricks the question needs: its `rel` is coarser).
+
     `rel` gets the cards whose ranks the count used: in each suit with
     winners, the leader's winners and the highest other card.
     """
     cdef int lead = st.lead, s, suit, w, r, q = 0, side_best = 0, ln, cashed = 0
     cdef uint64_t hand = st.hands[lead], others = st.present & ~hand, mine, oth, tb = 0
-    cdef int ruffers = 0, enemy_trumps = 0, drawn = 0
+    cdef int ruffers = 0, enemy_trumps = 0, drawn = 0, undrawn = 0
     if st.trump >= 0:
         tb = suit_bits(st.trump)
         if st.cons & C_FOLLOW:
@@ -44,6 +49,7 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
                     enemy_trumps = 1
                     if pdd_popcount(st.hands[s] & tb) > drawn:
                         ruffers = 1
+                        undrawn = 1
                 elif not spares(st, s, cashed):
                     ruffers = 1
     for suit in range(4):
@@ -76,7 +82,7 @@ cdef int quick_tricks(State* st, uint64_t* rel) noexcept nogil:
     # (a higher card, or a trump that `ruff` forces) and lead away from the partner's winners.
     if not (st.cons & C_LW) and not enemy_trumps and ln >= 0:
         q = transfer_tricks(st, ln, q, rel)
-    if st.cons == C_FOLLOW and st.trump < 0 and ln != -2:
+    if st.cons == C_FOLLOW and not undrawn and ln != -2 and (st.trump < 0 or q < need):
         q = cashed_tricks(st, ln, q, rel)
     return q
 
@@ -200,30 +206,50 @@ cdef int fewer_cashed(State* st, int need, uint64_t* rel) noexcept nogil:
     the partner holds and in which the leader holds a card) the partner's, each
     counted only down to the ranks the tricks still needed use (see cashed_suit).
     Every position that agrees on those cards (and the suit lengths) counts at
-    least as many. Only where cashed_tricks counts (`follow` alone, no trump).
+    least as many. Only where cashed_tricks counts with no trump held by the
+    other side (`follow` alone; its drawn trumps would need their ranks kept),
+    with the same check of the leader's cards outside trumps for the rounds
+    counted.
     """
-    cdef int lead = st.lead, partner = st.partner[lead], suit, top, left = pdd_popcount(st.hands[lead])
-    cdef uint64_t out = 0, present = present_cards(st), sb, entry = 0
-    if st.cons != C_FOLLOW or st.trump >= 0 or need > left or partner == -2:
+    cdef int lead = st.lead, partner = st.partner[lead], suit, top, left = pdd_popcount(st.hands[lead]), before
+    cdef int spare = 0
+    cdef uint64_t out = 0, present = present_cards(st), sb, entry = 0, tb = 0
+    if st.cons != C_FOLLOW or need > left or partner == -2:
         return 0
+    if st.trump >= 0:
+        tb = suit_bits(st.trump)
+        # With trumps only when the other side holds none (no rank then keeps them from ruffing).
+        if st.side_hands[1 - st.maxside[lead]] & tb:
+            return 0
+        if st.hands[lead] & tb:
+            spare = pdd_popcount(st.hands[lead] & ~tb)
     for suit in range(4):
         sb = suit_bits(suit)
         if need > 0 and (st.hands[lead] & sb) and (st.hands[lead] >> pdd_top(present & sb)) & 1:
+            before = need
             out |= cashed_suit(st, lead, suit, partner, &need)
+            if suit != st.trump:
+                spare -= before - need
     if need > 0 and partner >= 0:
         for suit in range(4):
             sb = suit_bits(suit)
             if present & sb:
                 top = pdd_top(present & sb)
-                if (st.hands[partner] >> top) & 1 and st.hands[lead] & sb:
+                if (st.hands[partner] >> top) & 1 and st.hands[lead] & sb and not (entry & tb):
                     entry = (<uint64_t>1) << top
         if entry:
             # The entry's top card, so that every position the answer stands for has it.
             out |= entry
+            if not (entry & tb):
+                spare -= 1
+            before = need
             for suit in range(4):
                 sb = suit_bits(suit)
                 if need > 0 and (st.hands[partner] & sb) and (st.hands[partner] >> pdd_top(present & sb)) & 1:
                     out |= cashed_suit(st, partner, suit, -1, &need)
+            # With trumps in hand, the leader plays other cards to the partner's winners (as cashed_tricks).
+            if st.hands[lead] & tb and spare < before - need:
+                return 0
     if need > 0:
         return 0
     rel[0] = out
@@ -234,18 +260,24 @@ cdef int cashed_tricks(State* st, int partner, int q, uint64_t* rel) noexcept no
     """The better of `q` and the tricks the leader's side cashes: the leader's suits, then the partner's.
 
     With `follow` alone and no trump held by the other side (so nobody can
-    take a trick but with the top card of its suit), for at most one `partner`
-    (-1: none). In a suit whose top card the leader holds, it leads its cards
+    take a trick but with the top card of its suit; or every opponent holds
+    no more trumps than the leader's above every other trump, which it leads
+    first: its trump suit counts among its suits, and the other side's
+    trumps are then drawn), for at most one `partner` (-1: none). In a suit whose top card the leader holds, it leads its cards
     above every other card of the suit, keeping the lead; if those are at least
     as many as the cards of every other hand there, the others are then void and
     all of its cards win. The partner's suits count the same way after the
     leader leads a card of one of them to the partner's top card (its cards
     there stay untouched meanwhile: the leader leads only its own suits, and
-    the partner keeps the counted cards as long as it has others to play). The
-    total is at most the tricks left. `rel` gets the counted top cards.
+    the partner keeps the counted cards as long as it has others to play).
+    With trumps in its hand, the leader must hold cards outside trumps for
+    the partner's rounds (see spares) besides those of its own side suits
+    and the entry (none for an entry in trumps), or the partner's suits are
+    not counted. The total is at most the tricks left. `rel` gets the counted
+    top cards.
     """
-    cdef int lead = st.lead, suit, holder, w, longest, cash, mine = 0, theirs = 0, entry = 0
-    cdef uint64_t sb, top_bit, winners, rl = 0, rp = 0
+    cdef int lead = st.lead, suit, holder, w, longest, cash, mine = 0, theirs = 0, entry = 0, spare = 0
+    cdef uint64_t sb, top_bit, winners, rl = 0, rp = 0, tb = suit_bits(st.trump) if st.trump >= 0 else 0
     cdef uint64_t ours = st.hands[lead] | (st.hands[partner] if partner >= 0 else 0)
     for suit in range(4):
         sb = suit_bits(suit)
@@ -266,11 +298,20 @@ cdef int cashed_tricks(State* st, int partner, int q, uint64_t* rel) noexcept no
         if holder == lead:
             mine += cash
             rl |= winners
+            if suit != st.trump:
+                spare -= cash
         else:
             theirs += cash
             rp |= winners
             if st.hands[lead] & sb:
-                entry = 1
+                # A trump entry keeps the leader's other cards for the partner's rounds.
+                entry = 2 if suit == st.trump or entry == 2 else 1
+    if entry and st.trump >= 0 and st.hands[lead] & tb:
+        # With trumps in hand, the leader plays other cards to the partner's winners (see spares):
+        # those left after its own side suits and the entry.
+        spare += pdd_popcount(st.hands[lead] & ~tb) - (entry == 1)
+        if spare < theirs:
+            entry = 0
     if entry:
         mine += theirs
         rl |= rp

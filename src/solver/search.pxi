@@ -92,11 +92,11 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
             rel[0] = 0
         if st.qt_ok:
             if st.maxside[st.lead]:
-                if quick_tricks(st, rel) >= target:
+                if quick_tricks(st, rel, target) >= target:
                     if not fewer_winners(st, target, rel) and not ruffed_transfer(st, target, rel):
                         fewer_cashed(st, target, rel)
                     return 1
-            elif left - quick_tricks(st, rel) < target:
+            elif left - quick_tricks(st, rel, left - target + 1) < target:
                 if not fewer_winners(st, left - target + 1, rel) and not ruffed_transfer(st, left - target + 1, rel):
                     fewer_cashed(st, left - target + 1, rel)
                 return 0
