@@ -392,7 +392,12 @@ cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
     The leader leads a card of a suit below the partner's top card there,
     which is above every opponent's card of the suit; it is the trump suit, or
     every opponent holding trumps holds the suit: nobody beats or trumps that
-    card, so the partner wins the trick. The partner then cashes its cards
+    card, so the partner wins the trick. Or the first trick is the partner's
+    ruff of a side suit it is void in (see partner_ruff): with its lowest
+    trump when every opponent holding trumps follows (that trump's rank then
+    does not matter), else with its top trump, above the trumps of every
+    opponent void in the suit (one of them may then discard a card of
+    another suit: its length there counts one less). The partner then cashes its cards
     above every other hand's card of their suit, keeping the lead: all of its
     trump ones, and in a side suit as many rounds as each opponent holding
     trumps surely follows (its length there, one less in the suit of the first
@@ -406,8 +411,8 @@ cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
     with only the winners the tricks need in `rel`.
     """
     cdef int lead = st.lead, partner = st.lead ^ 2, lho = (st.lead + 1) & 3, rho = (st.lead + 3) & 3
-    cdef int suit, t, k, q, side_rounds, ptop, r
-    cdef uint64_t tb, ph = st.hands[partner], opp, notp, sb, w, oth, out
+    cdef int suit, t, k, q, side_rounds, ptop, r, dl, dr
+    cdef uint64_t tb, ph = st.hands[partner], opp, notp, sb, w, oth, out, used
     if not partnerships(st) or st.cons != C_FOLLOW or st.trump < 0:
         return 0
     tb = suit_bits(st.trump)
@@ -415,23 +420,38 @@ cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
     notp = opp | st.hands[lead]
     for suit in range(4):
         sb = suit_bits(suit)
+        dl = dr = 0
         if not (ph & sb):
-            continue
-        ptop = pdd_top(ph & sb)
-        if (opp & above(ptop)) or not (st.hands[lead] & sb & (((<uint64_t>1) << ptop) - 1)):
-            continue
-        if suit != st.trump and (((st.hands[lho] & tb) and not (st.hands[lho] & sb))
-                                 or ((st.hands[rho] & tb) and not (st.hands[rho] & sb))):
-            continue
+            # The partner's ruff (see partner_ruff): with its lowest trump when no opponent can
+            # overruff by the suit lengths, else with its top trump.
+            if suit == st.trump or not (ph & tb) or not (st.hands[lead] & sb):
+                continue
+            dl = not (st.hands[lho] & sb) and (st.hands[lho] & tb) != 0
+            dr = not (st.hands[rho] & sb) and (st.hands[rho] & tb) != 0
+            if not (dl or dr):
+                used = (ph & tb) & (~(ph & tb) + 1)
+                out = 0
+            else:
+                ptop = pdd_top(ph & tb)
+                if (dl and st.hands[lho] & above(ptop)) or (dr and st.hands[rho] & above(ptop)):
+                    continue
+                used = out = (<uint64_t>1) << ptop
+        else:
+            ptop = pdd_top(ph & sb)
+            if (opp & above(ptop)) or not (st.hands[lead] & sb & (((<uint64_t>1) << ptop) - 1)):
+                continue
+            if suit != st.trump and (((st.hands[lho] & tb) and not (st.hands[lho] & sb))
+                                     or ((st.hands[rho] & tb) and not (st.hands[rho] & sb))):
+                continue
+            used = out = (<uint64_t>1) << ptop
         q = 1
         side_rounds = suit != st.trump
-        out = (<uint64_t>1) << ptop
         for k in range(5):
             # The trump suit first (no side round used), then the others.
             t = st.trump if k == 0 else k - 1
             if (k > 0 and t == st.trump) or q >= need:
                 continue
-            w = ph & suit_bits(t) & ~out
+            w = ph & suit_bits(t) & ~(out | used)
             oth = notp & suit_bits(t)
             if oth:
                 w &= above(pdd_top(oth))
@@ -439,10 +459,11 @@ cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
                 continue
             r = pdd_popcount(w)
             if t != st.trump:
+                # An opponent void in the first trick's suit may have discarded a card of `t` there.
                 if st.hands[lho] & tb:
-                    r = min(r, pdd_popcount(st.hands[lho] & suit_bits(t)) - (1 if t == suit else 0))
+                    r = min(r, pdd_popcount(st.hands[lho] & suit_bits(t)) - (1 if t == suit else 0) - dl)
                 if st.hands[rho] & tb:
-                    r = min(r, pdd_popcount(st.hands[rho] & suit_bits(t)) - (1 if t == suit else 0))
+                    r = min(r, pdd_popcount(st.hands[rho] & suit_bits(t)) - (1 if t == suit else 0) - dr)
             if r > need - q:
                 r = need - q
             if r <= 0:
