@@ -514,6 +514,38 @@ cdef int other_side_trumps(State* st) noexcept nogil:
     return (st.side_hands[1 - st.maxside[st.lead]] & suit_bits(st.trump)) != 0
 
 
+cdef int drawn_side_winners(State* st, int hh, uint64_t hs, int q, int need, int led, uint64_t* out) noexcept nogil:
+    """`q` (the tricks so far, `need` the tricks wanted) and the side-suit winners of seat `hh`, winning the trick in
+    progress (second hand, led in `led`, not trumps) and cashing its trumps `hs` above all others, when they draw the
+    other side's trumps (see second_hand_tricks).
+
+    Those trumps, at least as many as the first hand's left and the third's
+    (which follows to the suit led or holds no trump), draw them; then
+    the cards of `hh` above every other card of a suit other than the suit
+    led each win. `out` gets those ranked below another card of the suit.
+    """
+    cdef int s, d
+    cdef uint64_t sb, w, rest
+    if q >= need:
+        return q
+    d = pdd_popcount(st.hands[seat_at(st, 2)] & suit_bits(st.trump))
+    if pdd_popcount(st.hands[seat_at(st, 0)] & suit_bits(st.trump)) > d:
+        d = pdd_popcount(st.hands[seat_at(st, 0)] & suit_bits(st.trump))
+    if pdd_popcount(hs) < d:
+        return q
+    for s in range(4):
+        sb = suit_bits(s)
+        w = st.hands[hh] & sb
+        if s == led or s == st.trump or not w or q >= need:
+            continue
+        rest = st.present & sb & ~w
+        if rest:
+            w &= above(pdd_top(rest))
+            out[0] |= w
+        q += pdd_popcount(w)
+    return q
+
+
 cdef inline int second_hand_tricks(State* st, int need, uint64_t* rel) noexcept nogil:
     """Two sides of partners, `follow` alone, the second hand to play: whether its side surely takes `need` tricks
     from this one on (DDS's QuickTricksSecondHand).
@@ -526,8 +558,13 @@ cdef inline int second_hand_tricks(State* st, int need, uint64_t* rel) noexcept 
     (then no rank matters). With no trump the seat winning it (the one with the
     higher top card there) then leads and cashes: its next card of the suit
     when it held the two top cards left there, its cards of a suit nobody else
-    holds, and one top card of each other suit. With trumps only this trick
-    counts. `rel` gets the top cards counted.
+    holds, and one top card of each other suit. With trumps and a side suit
+    led, the seat winning it cashes its trumps above every other trump and,
+    when those draw the other side's, its side-suit winners (see
+    drawn_side_winners); a ruff counts so for more than one trick when the
+    ruffer's partner can play a card outside trumps to it (else it might
+    overruff and take the lead), the ruff made with the lowest trump.
+    `rel` gets the top cards counted.
     """
     cdef int seat = seat_at(st, 1), partner = seat ^ 2, third = seat_at(st, 2), lc, led, hh, s, q
     cdef uint64_t sb, ours, rest, hs, out, th
@@ -551,9 +588,9 @@ cdef inline int second_hand_tricks(State* st, int need, uint64_t* rel) noexcept 
                 rest = st.present & suit_bits(st.trump) & ~hs
                 if rest:
                     hs &= above(pdd_top(rest))
-                if 1 + pdd_popcount(hs) < need:
-                    return 0
                 out |= hs
+                if drawn_side_winners(st, hh, hs, 1 + pdd_popcount(hs), need, led, &out) < need:
+                    return 0
             rel[0] = out
             return 1
         q = 1
@@ -583,10 +620,25 @@ cdef inline int second_hand_tricks(State* st, int need, uint64_t* rel) noexcept 
                 return 0
         rel[0] = out
         return 1
-    if need > 1 or st.trump < 0 or led == st.trump:
+    if st.trump < 0 or led == st.trump or (th == 0 and st.hands[third] & suit_bits(st.trump)):
         return 0
     # A ruff by the second hand or the fourth, void in the suit led, the third hand following or holding no trump.
-    if not ((not (st.hands[seat] & sb) and (st.hands[seat] & suit_bits(st.trump)))
-            or (not (st.hands[partner] & sb) and (st.hands[partner] & suit_bits(st.trump)))):
-        return 0
-    return th != 0 or not (st.hands[third] & suit_bits(st.trump))
+    if need == 1:
+        return ((not (st.hands[seat] & sb) and (st.hands[seat] & suit_bits(st.trump)) != 0)
+                or (not (st.hands[partner] & sb) and (st.hands[partner] & suit_bits(st.trump)) != 0))
+    for s in range(2):
+        hh = seat if s == 0 else partner
+        hs = st.hands[hh] & suit_bits(st.trump)
+        # Its partner plays a card outside trumps to the trick (else it might overruff and lead).
+        if (st.hands[hh] & sb) or not hs or not (st.hands[hh ^ 2] & ~suit_bits(st.trump)):
+            continue
+        # The ruff with its lowest trump, then its trumps above all others.
+        rest = st.present & suit_bits(st.trump) & ~hs
+        hs &= hs - 1
+        if rest:
+            hs &= above(pdd_top(rest))
+        out = hs
+        if drawn_side_winners(st, hh, hs, 1 + pdd_popcount(hs), need, led, &out) >= need:
+            rel[0] = out
+            return 1
+    return 0
