@@ -2,8 +2,9 @@
 #
 # Top trumps take their tricks whatever is played (trump_tricks); a leader whose every suit is
 # topped by the other side loses the trick (lead_lost); the second trump behind the top one takes
-# a trick (trump_behind); a side whose longest holdings in the suits it tops are fewer than the
-# tricks left cannot take them all (not_all_tricks). Each settles a question without a search.
+# a trick (trump_behind, and trump_led_behind when its side leads); a side whose longest holdings
+# in the suits it tops are fewer than the tricks left cannot take them all (not_all_tricks). Each
+# settles a question without a search.
 
 cdef int trump_tricks(State* st, int side, uint64_t* rel) noexcept nogil:
     """Tricks the seats with maxside `side` take with trumps whatever anyone plays.
@@ -146,6 +147,35 @@ cdef int trump_behind(State* st, uint64_t* rel) noexcept nogil:
     h = (a + 1) & 3
     if (st.maxside[a] != st.maxside[st.lead] or not ((st.hands[h] >> second) & 1)
             or pdd_popcount(st.hands[h] & tb) < 2):
+        return 0
+    rel[0] |= ((<uint64_t>1) << top) | ((<uint64_t>1) << second)
+    return 1
+
+
+cdef int trump_led_behind(State* st, uint64_t* rel) noexcept nogil:
+    """Two sides of partners, `follow` alone: whether the leader's side surely takes a trick with the second trump
+    behind the top one (0 in any other game; DDS's LaterTricks counts so).
+
+    As trump_behind, from the side of the seat holding the second trump and
+    another, right after the other side's top trump: while its side takes no
+    trick, the other side leads every trick after this one, so the top trump's
+    holder plays before that seat in each. This trick is led by its partner
+    (the top trump's holder then plays before it too) or by itself with a card
+    outside trumps. `rel` gets the two trumps.
+    """
+    cdef uint64_t tb, trumps
+    cdef int top, second, h
+    if not partnerships(st) or st.trump < 0:
+        return 0
+    tb = suit_bits(st.trump)
+    trumps = st.present & tb
+    if pdd_popcount(trumps) < 2:
+        return 0
+    top = pdd_top(trumps)
+    second = pdd_top(trumps ^ ((<uint64_t>1) << top))
+    h = (owner(st, top) + 1) & 3
+    if (st.maxside[h] != st.maxside[st.lead] or not ((st.hands[h] >> second) & 1)
+            or pdd_popcount(st.hands[h] & tb) < 2 or (h == st.lead and not (st.hands[h] & ~tb))):
         return 0
     rel[0] |= ((<uint64_t>1) << top) | ((<uint64_t>1) << second)
     return 1

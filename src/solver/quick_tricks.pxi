@@ -2,12 +2,13 @@
 #
 # At a trick start, the leader's cards above every other card of their suit win unless somebody
 # trumps them; a partner's winners count after a lead to its top card (transfer_tricks,
-# ruffed_transfer), and with `follow` alone and no trump whole suits are cashed (cashed_tricks).
+# ruffed_transfer) or its ruff (partner_ruff), and with `follow` alone and the other side's trumps
+# drawn or none whole suits are cashed (cashed_tricks).
 # Enough of them answer the question without a search; fewer_winners and fewer_cashed then give
 # the table only the ranks those tricks need, so that its entry stands for more positions.
 # second_hand_tricks counts the same way part way through a trick, for the side of the second hand.
 
-cdef int quick_tricks(State* st, int need, uint64_t* rel) noexcept nogil:
+cdef int quick_tricks(State* st, uint64_t* rel, int need) noexcept nogil:
     """Tricks the leader can surely cash from its own hand, whatever the others do.
 
     A card of the leader higher than every other present card of its suit wins
@@ -19,14 +20,18 @@ cdef int quick_tricks(State* st, int need, uint64_t* rel) noexcept nogil:
     by `follow` while it still holds the suit; one such suit, cashed first,
     adds as many rounds as every trump-holding seat can surely follow.
 
-    `need` is the count that answers the question: cashed_tricks' dearer
-    count is made only when the others fall short of it. `rel` gets the
-    cards whose ranks the count used: in each suit with winners, the
-    leader's winners and the highest other card.
+    The whole suits of cashed_tricks are counted with no trump, or with
+    trumps when the other side's are drawn first (every opponent holds no
+    more trumps than the leader's above every other trump) and the count so
+    far is below `need` (the tricks the question needs: its `rel` is coarser;
+    cashed_tricks' dearer combined count is made only below `need` too).
+
+    `rel` gets the cards whose ranks the count used: in each suit with
+    winners, the leader's winners and the highest other card.
     """
     cdef int lead = st.lead, s, suit, w, r, q = 0, side_best = 0, ln, cashed = 0
     cdef uint64_t hand = st.hands[lead], others = st.present & ~hand, mine, oth, tb = 0
-    cdef int ruffers = 0, enemy_trumps = 0, drawn = 0
+    cdef int ruffers = 0, enemy_trumps = 0, drawn = 0, undrawn = 0
     if st.trump >= 0:
         tb = suit_bits(st.trump)
         if st.cons & C_FOLLOW:
@@ -45,6 +50,7 @@ cdef int quick_tricks(State* st, int need, uint64_t* rel) noexcept nogil:
                     enemy_trumps = 1
                     if pdd_popcount(st.hands[s] & tb) > drawn:
                         ruffers = 1
+                        undrawn = 1
                 elif not spares(st, s, cashed):
                     ruffers = 1
     for suit in range(4):
@@ -77,7 +83,7 @@ cdef int quick_tricks(State* st, int need, uint64_t* rel) noexcept nogil:
     # (a higher card, or a trump that `ruff` forces) and lead away from the partner's winners.
     if not (st.cons & C_LW) and not enemy_trumps and ln >= 0:
         q = transfer_tricks(st, ln, q, rel)
-    if st.cons == C_FOLLOW and st.trump < 0 and ln != -2:
+    if st.cons == C_FOLLOW and not undrawn and ln != -2 and (st.trump < 0 or q < need):
         q = cashed_tricks(st, ln, q, need, rel)
     return q
 
@@ -201,30 +207,50 @@ cdef int fewer_cashed(State* st, int need, uint64_t* rel) noexcept nogil:
     the partner holds and in which the leader holds a card) the partner's, each
     counted only down to the ranks the tricks still needed use (see cashed_suit).
     Every position that agrees on those cards (and the suit lengths) counts at
-    least as many. Only where cashed_tricks counts (`follow` alone, no trump).
+    least as many. Only where cashed_tricks counts with no trump held by the
+    other side (`follow` alone; its drawn trumps would need their ranks kept),
+    with the same check of the leader's cards outside trumps for the rounds
+    counted.
     """
-    cdef int lead = st.lead, partner = st.partner[lead], suit, top, left = pdd_popcount(st.hands[lead])
-    cdef uint64_t out = 0, present = present_cards(st), sb, entry = 0
-    if st.cons != C_FOLLOW or st.trump >= 0 or need > left or partner == -2:
+    cdef int lead = st.lead, partner = st.partner[lead], suit, top, left = pdd_popcount(st.hands[lead]), before
+    cdef int spare = 0
+    cdef uint64_t out = 0, present = present_cards(st), sb, entry = 0, tb = 0
+    if st.cons != C_FOLLOW or need > left or partner == -2:
         return 0
+    if st.trump >= 0:
+        tb = suit_bits(st.trump)
+        # With trumps only when the other side holds none (no rank then keeps them from ruffing).
+        if st.side_hands[1 - st.maxside[lead]] & tb:
+            return 0
+        if st.hands[lead] & tb:
+            spare = pdd_popcount(st.hands[lead] & ~tb)
     for suit in range(4):
         sb = suit_bits(suit)
         if need > 0 and (st.hands[lead] & sb) and (st.hands[lead] >> pdd_top(present & sb)) & 1:
+            before = need
             out |= cashed_suit(st, lead, suit, partner, &need)
+            if suit != st.trump:
+                spare -= before - need
     if need > 0 and partner >= 0:
         for suit in range(4):
             sb = suit_bits(suit)
             if present & sb:
                 top = pdd_top(present & sb)
-                if (st.hands[partner] >> top) & 1 and st.hands[lead] & sb:
+                if (st.hands[partner] >> top) & 1 and st.hands[lead] & sb and not (entry & tb):
                     entry = (<uint64_t>1) << top
         if entry:
             # The entry's top card, so that every position the answer stands for has it.
             out |= entry
+            if not (entry & tb):
+                spare -= 1
+            before = need
             for suit in range(4):
                 sb = suit_bits(suit)
                 if need > 0 and (st.hands[partner] & sb) and (st.hands[partner] >> pdd_top(present & sb)) & 1:
                     out |= cashed_suit(st, partner, suit, -1, &need)
+            # With trumps in hand, the leader plays other cards to the partner's winners (as cashed_tricks).
+            if st.hands[lead] & tb and spare < before - need:
+                return 0
     if need > 0:
         return 0
     rel[0] = out
@@ -314,27 +340,34 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
     """The better of `q` and the tricks the leader's side cashes: the leader's suits, then the partner's.
 
     With `follow` alone and no trump held by the other side (so nobody can
-    take a trick but with the top card of its suit), for at most one `partner`
-    (-1: none). In a suit whose top card the leader holds, it leads its cards
+    take a trick but with the top card of its suit; or every opponent holds
+    no more trumps than the leader's above every other trump, which it leads
+    first: its trump suit counts among its suits, and the other side's
+    trumps are then drawn), for at most one `partner` (-1: none). In a suit whose top card the leader holds, it leads its cards
     above every other card of the suit, keeping the lead; if those are at least
     as many as the cards of every other hand there, the others are then void and
     all of its cards win. The partner's suits count the same way after the
     leader leads a card of one of them to the partner's top card (its cards
     there stay untouched meanwhile: the leader leads only its own suits, and
-    the partner keeps the counted cards as long as it has others to play). The
-    total is at most the tricks left. `rel` gets the counted top cards.
+    the partner keeps the counted cards as long as it has others to play).
+    With trumps in its hand, the leader must hold cards outside trumps for
+    the partner's rounds (see spares) besides those of its own side suits
+    and the entry (none for an entry in trumps), or the partner's suits are
+    not counted. The total is at most the tricks left. `rel` gets the counted
+    top cards.
 
-    If that falls short of `need`, a suit whose top card the leader holds
-    counts as combined_tricks does, if that is more; one that combined_tricks
-    ends in the partner's hand, led last, is an entry to the partner's suits
-    (then only if the partner can keep every counted card: no more than the
-    tricks left). Only then: its table entries fix more cards, and its count
-    costs time at every trick start.
+    With no trump, if that falls short of `need`, a suit whose top card the
+    leader holds counts as combined_tricks does, if that is more; one that
+    combined_tricks ends in the partner's hand, led last, is an entry to the
+    partner's suits (then only if the partner can keep every counted card:
+    no more than the tricks left). Only then: its table entries fix more
+    cards, and its count costs time at every trick start.
     """
-    cdef int lead = st.lead, suit, holder, w, longest, cash, mine = 0, theirs = 0, entry = 0
+    cdef int lead = st.lead, suit, holder, w, longest, cash, mine = 0, theirs = 0, entry = 0, spare = 0
     cdef int left = pdd_popcount(st.hands[lead]), to_partner, combined, gain = 0, total, candidates = 0, most = 0, most_here
     cdef int cash_of[4]
     cdef uint64_t sb, top_bit, winners, rl = 0, rp = 0, used, gain_used = 0
+    cdef uint64_t tb = suit_bits(st.trump) if st.trump >= 0 else 0
     cdef uint64_t ours = st.hands[lead] | (st.hands[partner] if partner >= 0 else 0)
     for suit in range(4):
         sb = suit_bits(suit)
@@ -355,16 +388,26 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
         if holder == lead:
             mine += cash
             rl |= winners
-            most_here = max(pdd_popcount(st.hands[lead] & sb), pdd_popcount(st.hands[partner] & sb)) if partner >= 0 else 0
-            if most_here > cash:
-                candidates |= 1 << suit
-                cash_of[suit] = cash
-                most += most_here - cash
+            if suit != st.trump:
+                spare -= cash
+            if st.trump < 0 and partner >= 0:
+                most_here = max(pdd_popcount(st.hands[lead] & sb), pdd_popcount(st.hands[partner] & sb))
+                if most_here > cash:
+                    candidates |= 1 << suit
+                    cash_of[suit] = cash
+                    most += most_here - cash
         else:
             theirs += cash
             rp |= winners
             if st.hands[lead] & sb:
-                entry = 1
+                # A trump entry keeps the leader's other cards for the partner's rounds.
+                entry = 2 if suit == st.trump or entry == 2 else 1
+    if entry and st.trump >= 0 and st.hands[lead] & tb:
+        # With trumps in hand, the leader plays other cards to the partner's winners (see spares):
+        # those left after its own side suits and the entry.
+        spare += pdd_popcount(st.hands[lead] & ~tb) - (entry == 1)
+        if spare < theirs:
+            entry = 0
     total = mine + theirs if entry else mine
     if total > left:
         total = left
@@ -467,7 +510,12 @@ cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
     The leader leads a card of a suit below the partner's top card there,
     which is above every opponent's card of the suit; it is the trump suit, or
     every opponent holding trumps holds the suit: nobody beats or trumps that
-    card, so the partner wins the trick. The partner then cashes its cards
+    card, so the partner wins the trick. Or the first trick is the partner's
+    ruff of a side suit it is void in (see partner_ruff): with its lowest
+    trump when every opponent holding trumps follows (that trump's rank then
+    does not matter), else with its top trump, above the trumps of every
+    opponent void in the suit (one of them may then discard a card of
+    another suit: its length there counts one less). The partner then cashes its cards
     above every other hand's card of their suit, keeping the lead: all of its
     trump ones, and in a side suit as many rounds as each opponent holding
     trumps surely follows (its length there, one less in the suit of the first
@@ -481,8 +529,8 @@ cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
     with only the winners the tricks need in `rel`.
     """
     cdef int lead = st.lead, partner = st.lead ^ 2, lho = (st.lead + 1) & 3, rho = (st.lead + 3) & 3
-    cdef int suit, t, k, q, side_rounds, ptop, r
-    cdef uint64_t tb, ph = st.hands[partner], opp, notp, sb, w, oth, out
+    cdef int suit, t, k, q, side_rounds, ptop, r, dl, dr
+    cdef uint64_t tb, ph = st.hands[partner], opp, notp, sb, w, oth, out, used
     if not partnerships(st) or st.cons != C_FOLLOW or st.trump < 0:
         return 0
     tb = suit_bits(st.trump)
@@ -490,23 +538,38 @@ cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
     notp = opp | st.hands[lead]
     for suit in range(4):
         sb = suit_bits(suit)
+        dl = dr = 0
         if not (ph & sb):
-            continue
-        ptop = pdd_top(ph & sb)
-        if (opp & above(ptop)) or not (st.hands[lead] & sb & (((<uint64_t>1) << ptop) - 1)):
-            continue
-        if suit != st.trump and (((st.hands[lho] & tb) and not (st.hands[lho] & sb))
-                                 or ((st.hands[rho] & tb) and not (st.hands[rho] & sb))):
-            continue
+            # The partner's ruff (see partner_ruff): with its lowest trump when no opponent can
+            # overruff by the suit lengths, else with its top trump.
+            if suit == st.trump or not (ph & tb) or not (st.hands[lead] & sb):
+                continue
+            dl = not (st.hands[lho] & sb) and (st.hands[lho] & tb) != 0
+            dr = not (st.hands[rho] & sb) and (st.hands[rho] & tb) != 0
+            if not (dl or dr):
+                used = (ph & tb) & (~(ph & tb) + 1)
+                out = 0
+            else:
+                ptop = pdd_top(ph & tb)
+                if (dl and st.hands[lho] & above(ptop)) or (dr and st.hands[rho] & above(ptop)):
+                    continue
+                used = out = (<uint64_t>1) << ptop
+        else:
+            ptop = pdd_top(ph & sb)
+            if (opp & above(ptop)) or not (st.hands[lead] & sb & (((<uint64_t>1) << ptop) - 1)):
+                continue
+            if suit != st.trump and (((st.hands[lho] & tb) and not (st.hands[lho] & sb))
+                                     or ((st.hands[rho] & tb) and not (st.hands[rho] & sb))):
+                continue
+            used = out = (<uint64_t>1) << ptop
         q = 1
         side_rounds = suit != st.trump
-        out = (<uint64_t>1) << ptop
         for k in range(5):
             # The trump suit first (no side round used), then the others.
             t = st.trump if k == 0 else k - 1
             if (k > 0 and t == st.trump) or q >= need:
                 continue
-            w = ph & suit_bits(t) & ~out
+            w = ph & suit_bits(t) & ~(out | used)
             oth = notp & suit_bits(t)
             if oth:
                 w &= above(pdd_top(oth))
@@ -514,10 +577,11 @@ cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
                 continue
             r = pdd_popcount(w)
             if t != st.trump:
+                # An opponent void in the first trick's suit may have discarded a card of `t` there.
                 if st.hands[lho] & tb:
-                    r = min(r, pdd_popcount(st.hands[lho] & suit_bits(t)) - (1 if t == suit else 0))
+                    r = min(r, pdd_popcount(st.hands[lho] & suit_bits(t)) - (1 if t == suit else 0) - dl)
                 if st.hands[rho] & tb:
-                    r = min(r, pdd_popcount(st.hands[rho] & suit_bits(t)) - (1 if t == suit else 0))
+                    r = min(r, pdd_popcount(st.hands[rho] & suit_bits(t)) - (1 if t == suit else 0) - dr)
             if r > need - q:
                 r = need - q
             if r <= 0:
@@ -532,9 +596,72 @@ cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
     return 0
 
 
+cdef int partner_ruff(State* st, uint64_t* rel) noexcept nogil:
+    """Two sides of partners, `follow` alone, a trump suit: whether the leader's side surely takes this trick by the
+    partner's ruff (0 in any other game; DDS's QuickTricks counts it).
+
+    The leader leads a side suit the partner is void in, holding a trump; the
+    partner trumps with its top trump. Each opponent follows to the suit, holds
+    no trump, or holds only trumps below the partner's top one (a lower ruff
+    before the partner's is overruffed, and none after it beats it). `rel`
+    gets the partner's top trump when some opponent void in the suit holds a
+    trump (its rank then matters).
+    """
+    cdef int lead = st.lead, partner = st.lead ^ 2, lho = (st.lead + 1) & 3, rho = (st.lead + 3) & 3, suit, top
+    cdef uint64_t tb, sb, high
+    if not partnerships(st) or st.cons != C_FOLLOW or st.trump < 0:
+        return 0
+    tb = suit_bits(st.trump)
+    if not (st.hands[partner] & tb):
+        return 0
+    top = pdd_top(st.hands[partner] & tb)
+    high = above(top) & tb
+    for suit in range(4):
+        sb = suit_bits(suit)
+        if suit == st.trump or not (st.hands[lead] & sb) or (st.hands[partner] & sb):
+            continue
+        if (st.hands[lho] & sb or not (st.hands[lho] & high)) and (st.hands[rho] & sb or not (st.hands[rho] & high)):
+            if (not (st.hands[lho] & sb) and st.hands[lho] & tb) or (not (st.hands[rho] & sb) and st.hands[rho] & tb):
+                rel[0] |= (<uint64_t>1) << top
+            return 1
+    return 0
+
+
 cdef int other_side_trumps(State* st) noexcept nogil:
     """Whether a seat of the other side than the leader's holds a trump (with a trump suit)."""
     return (st.side_hands[1 - st.maxside[st.lead]] & suit_bits(st.trump)) != 0
+
+
+cdef int drawn_side_winners(State* st, int hh, uint64_t hs, int q, int need, int led, uint64_t* out) noexcept nogil:
+    """`q` (the tricks so far, `need` the tricks wanted) and the side-suit winners of seat `hh`, winning the trick in
+    progress (second hand, led in `led`, not trumps) and cashing its trumps `hs` above all others, when they draw the
+    other side's trumps (see second_hand_tricks).
+
+    Those trumps, at least as many as the first hand's left and the third's
+    (which follows to the suit led or holds no trump), draw them; then
+    the cards of `hh` above every other card of a suit other than the suit
+    led each win. `out` gets those ranked below another card of the suit.
+    """
+    cdef int s, d
+    cdef uint64_t sb, w, rest
+    if q >= need:
+        return q
+    d = pdd_popcount(st.hands[seat_at(st, 2)] & suit_bits(st.trump))
+    if pdd_popcount(st.hands[seat_at(st, 0)] & suit_bits(st.trump)) > d:
+        d = pdd_popcount(st.hands[seat_at(st, 0)] & suit_bits(st.trump))
+    if pdd_popcount(hs) < d:
+        return q
+    for s in range(4):
+        sb = suit_bits(s)
+        w = st.hands[hh] & sb
+        if s == led or s == st.trump or not w or q >= need:
+            continue
+        rest = st.present & sb & ~w
+        if rest:
+            w &= above(pdd_top(rest))
+            out[0] |= w
+        q += pdd_popcount(w)
+    return q
 
 
 cdef inline int second_hand_tricks(State* st, int need, uint64_t* rel) noexcept nogil:
@@ -549,8 +676,13 @@ cdef inline int second_hand_tricks(State* st, int need, uint64_t* rel) noexcept 
     (then no rank matters). With no trump the seat winning it (the one with the
     higher top card there) then leads and cashes: its next card of the suit
     when it held the two top cards left there, its cards of a suit nobody else
-    holds, and one top card of each other suit. With trumps only this trick
-    counts. `rel` gets the top cards counted.
+    holds, and one top card of each other suit. With trumps and a side suit
+    led, the seat winning it cashes its trumps above every other trump and,
+    when those draw the other side's, its side-suit winners (see
+    drawn_side_winners); a ruff counts so for more than one trick when the
+    ruffer's partner can play a card outside trumps to it (else it might
+    overruff and take the lead), the ruff made with the lowest trump.
+    `rel` gets the top cards counted.
     """
     cdef int seat = seat_at(st, 1), partner = seat ^ 2, third = seat_at(st, 2), lc, led, hh, s, q
     cdef uint64_t sb, ours, rest, hs, out, th
@@ -574,9 +706,9 @@ cdef inline int second_hand_tricks(State* st, int need, uint64_t* rel) noexcept 
                 rest = st.present & suit_bits(st.trump) & ~hs
                 if rest:
                     hs &= above(pdd_top(rest))
-                if 1 + pdd_popcount(hs) < need:
-                    return 0
                 out |= hs
+                if drawn_side_winners(st, hh, hs, 1 + pdd_popcount(hs), need, led, &out) < need:
+                    return 0
             rel[0] = out
             return 1
         q = 1
@@ -606,10 +738,25 @@ cdef inline int second_hand_tricks(State* st, int need, uint64_t* rel) noexcept 
                 return 0
         rel[0] = out
         return 1
-    if need > 1 or st.trump < 0 or led == st.trump:
+    if st.trump < 0 or led == st.trump or (th == 0 and st.hands[third] & suit_bits(st.trump)):
         return 0
     # A ruff by the second hand or the fourth, void in the suit led, the third hand following or holding no trump.
-    if not ((not (st.hands[seat] & sb) and (st.hands[seat] & suit_bits(st.trump)))
-            or (not (st.hands[partner] & sb) and (st.hands[partner] & suit_bits(st.trump)))):
-        return 0
-    return th != 0 or not (st.hands[third] & suit_bits(st.trump))
+    if need == 1:
+        return ((not (st.hands[seat] & sb) and (st.hands[seat] & suit_bits(st.trump)) != 0)
+                or (not (st.hands[partner] & sb) and (st.hands[partner] & suit_bits(st.trump)) != 0))
+    for s in range(2):
+        hh = seat if s == 0 else partner
+        hs = st.hands[hh] & suit_bits(st.trump)
+        # Its partner plays a card outside trumps to the trick (else it might overruff and lead).
+        if (st.hands[hh] & sb) or not hs or not (st.hands[hh ^ 2] & ~suit_bits(st.trump)):
+            continue
+        # The ruff with its lowest trump, then its trumps above all others.
+        rest = st.present & suit_bits(st.trump) & ~hs
+        hs &= hs - 1
+        if rest:
+            hs &= above(pdd_top(rest))
+        out = hs
+        if drawn_side_winners(st, hh, hs, 1 + pdd_popcount(hs), need, led, &out) >= need:
+            rel[0] = out
+            return 1
+    return 0

@@ -92,11 +92,11 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
             rel[0] = 0
         if st.qt_ok:
             if st.maxside[st.lead]:
-                if quick_tricks(st, target, rel) >= target:
+                if quick_tricks(st, rel, target) >= target:
                     if not fewer_winners(st, target, rel) and not ruffed_transfer(st, target, rel):
                         fewer_cashed(st, target, rel)
                     return 1
-            elif left - quick_tricks(st, left - target + 1, rel) < target:
+            elif left - quick_tricks(st, rel, left - target + 1) < target:
                 if not fewer_winners(st, left - target + 1, rel) and not ruffed_transfer(st, left - target + 1, rel):
                     fewer_cashed(st, left - target + 1, rel)
                 return 0
@@ -107,6 +107,10 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
                 if ruffed_transfer(st, d, rel):
                     return st.maxside[st.lead]
                 rel[0] = 0
+            # One trick: the partner's ruff, or the second trump behind the top one.
+            if d == 1 and st.trump >= 0 and st.cons == C_FOLLOW and (partner_ruff(st, rel)
+                                                                      or trump_led_behind(st, rel)):
+                return st.maxside[st.lead]
             if st.cons == C_FOLLOW and (target >= left if st.maxside[st.lead] else target <= 1):
                 if lead_lost(st, rel):
                     return 1 - st.maxside[st.lead]
