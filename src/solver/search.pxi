@@ -77,11 +77,13 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
                 rel[0] = top_n(rel[0], left - target + 1)
                 return 0
             rel[0] = 0
-            if st.cons == C_FOLLOW and (target <= 2 or target >= left - 1) and partnerships(st):
-                if split_trumps(st, st.counted_side, rel) >= target:
+            # Only where both sides play for tricks: a side that plays to lose them (misère's, nolla's)
+            # may drop its two top trumps on one trick, and split_trumps counts them kept apart.
+            if st.counted_side and st.cons == C_FOLLOW and (target <= 2 or target >= left - 1) and partnerships(st):
+                if split_trumps(st, 1, rel) >= target:
                     return 1
                 rel[0] = 0
-                if left - split_trumps(st, 1 - st.counted_side, rel) < target:
+                if left - split_trumps(st, 0, rel) < target:
                     return 0
                 rel[0] = 0
         if not st.counted_side:
