@@ -336,6 +336,52 @@ cdef int combined_tricks(State* st, int partner, int suit, int* to_partner, uint
     return b
 
 
+cdef int partner_suit_tricks(State* st, int partner, int suit, uint64_t* used) noexcept nogil:
+    """Tricks the partner cashes in `suit`, whose top card it holds, the leader's cards played under its
+    own; 0 if this count does not apply.
+
+    As cashed_tricks counts the partner's suits, but against the opponents'
+    cards alone: the partner holds b cards p1 > ... > pb there, the leader a
+    cards l1 > ... > la, and no opponent more than m. The leader may lead la
+    to p1 (the entry), then plays l1, l2 ... under the partner's p2, p3 ...
+    (li < p(i+1)); all b win if each card the partner wins with while an
+    opponent may still follow (i <= m) is above every opponent's card. `used`
+    gets the partner's top cards compared, which the table must fix (a lower
+    card of the leader's or an opponent's is then below them).
+    """
+    cdef uint64_t sb = suit_bits(suit), mine = st.hands[st.lead] & sb, theirs = st.hands[partner] & sb
+    cdef uint64_t opp = st.present & sb & ~mine & ~theirs, rest
+    cdef int l[16]
+    cdef int p[16]
+    cdef int a = 0, b = 0, m = 0, i, seat, ln, top_opp = -1
+    for seat in range(st.n):
+        if seat != st.lead and seat != partner:
+            ln = pdd_popcount(st.hands[seat] & sb)
+            if ln > m:
+                m = ln
+    if opp:
+        top_opp = pdd_top(opp)
+        if pdd_popcount(theirs & above(top_opp)) < min(pdd_popcount(theirs), m):
+            return 0
+    rest = mine
+    while rest:
+        l[a] = pdd_top(rest)
+        rest ^= (<uint64_t>1) << l[a]
+        a += 1
+    rest = theirs
+    while rest:
+        p[b] = pdd_top(rest)
+        rest ^= (<uint64_t>1) << p[b]
+        b += 1
+    for i in range(min(a, b) - 1):
+        if l[i] > p[i + 1]:
+            return 0
+    used[0] = 0
+    for i in range(max(min(b, m), min(a, b))):
+        used[0] |= (<uint64_t>1) << p[i]
+    return b
+
+
 cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) noexcept nogil:
     """The better of `q` and the tricks the leader's side cashes: the leader's suits, then the partner's.
 
@@ -365,6 +411,7 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
     """
     cdef int lead = st.lead, suit, holder, w, longest, cash, mine = 0, theirs = 0, entry = 0, spare = 0
     cdef int left = pdd_popcount(st.hands[lead]), to_partner, combined, gain = 0, total, candidates = 0, most = 0, most_here
+    cdef int rounds = left
     cdef int cash_of[4]
     cdef uint64_t sb, top_bit, winners, rl = 0, rp = 0, used, gain_used = 0
     cdef uint64_t tb = suit_bits(st.trump) if st.trump >= 0 else 0
@@ -402,12 +449,18 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
             if st.hands[lead] & sb:
                 # A trump entry keeps the leader's other cards for the partner's rounds.
                 entry = 2 if suit == st.trump or entry == 2 else 1
+            most_here = pdd_popcount(st.hands[partner] & sb)
+            if most_here > cash:
+                candidates |= 1 << suit
+                cash_of[suit] = cash
+                most += most_here - cash
     if entry and st.trump >= 0 and st.hands[lead] & tb:
         # With trumps in hand, the leader plays other cards to the partner's winners (see spares):
         # those left after its own side suits and the entry.
         spare += pdd_popcount(st.hands[lead] & ~tb) - (entry == 1)
         if spare < theirs:
             entry = 0
+        rounds = spare
     total = mine + theirs if entry else mine
     if total > left:
         total = left
@@ -417,6 +470,16 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
             if not (candidates >> suit) & 1:
                 continue
             used = 0
+            if (st.hands[partner] >> pdd_top(st.present & suit_bits(suit))) & 1:
+                # The partner's suit: its count needs an entry, and the leader's cards for its rounds
+                # (with trumps in its hand, see the spare cards above).
+                combined = partner_suit_tricks(st, partner, suit, &used) if entry else 0
+                # Kept whole: a partner discarding one of these cards could block the suit.
+                if (combined > cash_of[suit] and theirs + combined - cash_of[suit] <= rounds
+                        and mine + theirs + combined - cash_of[suit] <= left):
+                    theirs += combined - cash_of[suit]
+                    rp |= used
+                continue
             combined = combined_tricks(st, partner, suit, &to_partner, &used)
             if combined <= cash_of[suit]:
                 continue
