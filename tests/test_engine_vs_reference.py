@@ -191,15 +191,17 @@ def test_the_line_is_legal_and_reaches_the_value(case: Case, minimise: bool) -> 
 
 
 @st.composite
-def endings(draw, game: Game, seats: int, sizes: tuple[int, int], constraints: Constraint) -> Case:
-    """Every seat holding `sizes` cards (at most two or three suits, so that the suits run long), no trump,
-    any leader, declarer and seat, and part of a trick played or not."""
+def endings(draw, game: Game, seats: int, sizes: tuple[int, int], constraints: Constraint,
+            trumps: bool = False) -> Case:
+    """Every seat holding `sizes` cards (at most two or three suits, so that the suits run long), no trump
+    (with `trumps`, one of those suits), any leader, declarer and seat, part of a trick played or not."""
     suits = draw(st.sets(st.sampled_from(list(Suit)), min_size=2, max_size=3))
     cards = [c for c in sorted(game.deck(seats)) if c.suit in suits]
     size = draw(st.integers(sizes[0], min(sizes[1], len(cards) // seats)))
     deck = draw(st.permutations(cards))
     hands = [deck[i * size:(i + 1) * size] for i in range(seats)]
-    case = Case(game, hands, None, draw(st.integers(0, seats - 1)), draw(st.integers(0, seats - 1)),
+    trump = draw(st.sampled_from(sorted(suits))) if trumps else None
+    case = Case(game, hands, trump, draw(st.integers(0, seats - 1)), draw(st.integers(0, seats - 1)),
                 constraints, [], draw(st.integers(0, seats - 1)))
     for _ in range(draw(st.integers(0, seats - 1))):
         case.played.append(parse_card(draw(st.sampled_from(sorted(reference.legal_plays(**case.reference_args()))))))
@@ -225,6 +227,13 @@ COMBINED = Case(GAMES["priffe"], [parse_cards("SK S8 S5 S4 D2"), parse_cards("S6
 @example(case=COMBINED)
 def test_partnership_cashing_equals_the_reference(case: Case) -> None:
     """Bridge endings in long suits, playing for tricks: where partners cash their suits together."""
+    check_tricks(case, minimise=False)
+
+
+@settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))
+@given(case=endings(GAMES["priffe"], 4, (3, 5), Constraint.FOLLOW, trumps=True))
+def test_partnership_cashing_with_trumps_equals_the_reference(case: Case) -> None:
+    """The same with a trump suit: suits cashed once the other side's trumps are drawn or gone."""
     check_tricks(case, minimise=False)
 
 
