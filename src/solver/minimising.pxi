@@ -411,7 +411,8 @@ cdef int pushed_tricks(State* st, int target, int left, uint64_t* rel) noexcept 
     if ((below_in_shared_suits(side1, side0) and takes_all(st, 1, side1, side0, rel))
             or (target == left and takes_trick(st, 1, side0, rel))):
         return 0
-    if st.n == 3 and lone_exits(st, target, left, rel):
+    # (Three and more tricks need a seat of the other side with 5 or 6 cards of a suit: never seen to answer.)
+    if st.n == 3 and target <= 2 and lone_exits(st, target, left, rel):
         return 1
     d = some_seat_runs(st, rel)
     if d >= 0:
