@@ -1,8 +1,9 @@
 # Minimising: sure answers when each side pushes tricks onto the other (misère, nolla).
 #
 # When MAX plays for the other side's tricks, a side that surely takes every trick left
-# (takes_all, seat_runs), this trick (takes_trick) or enough of them (forced_tricks), whatever it plays
-# while the others play under it, decides the question; pushed_tricks asks them in turn. Where
+# (takes_all, seat_runs), this trick (takes_trick) or enough of them (forced_tricks, and with three
+# seats the exits of a lone seat, lone_exits), whatever it plays while the others play under it,
+# decides the question; pushed_tricks asks them in turn. Where
 # they mostly fail they first test every suit at once (holds_suit, under_lowest).
 
 cdef inline uint64_t holds_suit(uint64_t cards) noexcept nogil:
@@ -310,10 +311,97 @@ cdef int some_seat_runs(State* st, uint64_t* rel) noexcept nogil:
     return -1
 
 
+cdef inline uint64_t suit_lengths(uint64_t cards) noexcept nogil:
+    """The number of `cards` in each suit, in the low bits of the suit's 16 (every suit at once)."""
+    cdef uint64_t x = cards - ((cards >> 1) & 0x5555555555555555ULL)
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL
+    return (x + (x >> 8)) & 0x001F001F001F001FULL
+
+
+cdef inline uint64_t longer_than(uint64_t lengths, int n) noexcept nogil:
+    """Every card of the suits whose length in `lengths` (see suit_lengths) is above `n` (0 <= n <= 15)."""
+    return (((lengths + (0x000F000F000F000FULL - 0x0001000100010001ULL * <uint64_t>n)) >> 4)
+            & 0x0001000100010001ULL) * 0xFFFF
+
+
+cdef int lone_exits(State* st, int need, int left, uint64_t* rel) noexcept nogil:
+    """Whether the other side of a lone seat Z surely takes `need` of the tricks left, from a trick start.
+
+    For MAX playing for the other side's tricks with one seat Z of maxside 1
+    (three-seat misère), with `follow`, neither `head` nor `lowest_winner`, and no
+    trump present. An exit is a card of Z below every card that a seat Y of the other
+    side holds in its suit: led by Z, or played by Z when the suit is led, it loses
+    the trick (Y must follow above it). Z's strategy: lead an exit while one lasts;
+    following a suit with an exit, play the lowest card; void, discard a card that
+    is not an exit if it can. So Z plays an exit only in a trick the other side
+    takes. Z leads only after winning a trick (or now, `lz`), so while each of Z's
+    leads is an exit, the other side takes D >= W - 1 + lz of the tricks, W being
+    Z's: D >= need once left >= 2 need - lz. An exit lasts while Y still holds a card of
+    the suit; Y plays one card a trick. Before the other side has d + 1 tricks,
+    Z leads at most after 2d + 1 - lz tricks (each of Z's wins but the last was
+    followed by a trick of theirs), with at most d exits spent (one a trick of
+    theirs): so it is enough that for every d < need, the exits of the suits where
+    a Y holds more cards than 2d + 1 - lz (its cards there outlast the tricks)
+    number d + 1 or more, a suit counting its most exits under one Y. For the
+    first trick alone (d = 0, Z not on lead), a Y with one card of the suit keeps
+    it if it leads, or holds every suit the leader holds (it never discards).
+    `rel` gets Z's highest exit under each Y counted (with the suit lengths, the
+    holders from the top down to it fix Y's count and Z's exits).
+    """
+    cdef int z, lz, k, d, horizon, suit, seat
+    cdef uint64_t ys[2]
+    cdef uint64_t ex[2]
+    cdef uint64_t first[2]
+    cdef uint64_t zh, got
+    if st.n != 3 or not (st.cons & C_FOLLOW) or (st.cons & (C_HEAD | C_LW)) or (
+            st.trump >= 0 and (st.present & suit_bits(st.trump))):
+        return 0
+    z = 0 if st.maxside[0] else 1 if st.maxside[1] else 2
+    if st.maxside[(z + 1) % 3] or st.maxside[(z + 2) % 3]:
+        return 0
+    lz = st.lead == z
+    if left < 2 * need - lz:
+        return 0
+    zh = st.hands[z]
+    for k in range(2):
+        ys[k] = st.hands[(z + 1 + k) % 3]
+        # Z's exits under this seat: its cards below the seat's lowest, in the suits the seat holds.
+        ex[k] = zh & under_lowest(ys[k]) & ((holds_suit(ys[k]) >> 15) * 0xFFFF)
+    # Within a suit the exits under the two seats are nested: the union counts the most under one.
+    if pdd_popcount(ex[0] | ex[1]) < need:
+        return 0
+    # The last horizon first: it fails most often.
+    d = need - 1
+    while d >= 0:
+        horizon = 2 * d + 1 - lz
+        got = 0
+        for k in range(2):
+            seat = (z + 1 + k) % 3
+            # Every exit counted at a later horizon is counted at the first too. Through the first trick a
+            # seat keeps a card of each suit if it leads or holds every suit the leader holds (it never
+            # discards there).
+            if horizon == 1 and (seat == st.lead or not (holds_suit(st.hands[st.lead]) & ~holds_suit(ys[k]))):
+                first[k] = ex[k]
+            else:
+                first[k] = ex[k] & longer_than(suit_lengths(ys[k]), horizon)
+            got |= first[k]
+        if pdd_popcount(got) <= d:
+            return 0
+        d -= 1
+    for k in range(2):
+        for suit in range(4):
+            got = first[k] & suit_bits(suit)
+            if got:
+                rel[0] |= (<uint64_t>1) << pdd_top(got)
+    return 1
+
+
 cdef int pushed_tricks(State* st, int target, int left, uint64_t* rel) noexcept nogil:
     """For MAX playing for the other side's tricks (misère): 1 or 0 if sure tricks decide `target`, else -1.
 
-    Each side pushes tricks onto the other: see takes_all, seat_runs, takes_trick and forced_tricks.
+    Each side pushes tricks onto the other: see takes_all, seat_runs, takes_trick, forced_tricks and
+    lone_exits.
     """
     cdef uint64_t side0 = st.side_hands[0], side1 = st.side_hands[1]
     cdef int d
@@ -323,6 +411,9 @@ cdef int pushed_tricks(State* st, int target, int left, uint64_t* rel) noexcept 
     if ((below_in_shared_suits(side1, side0) and takes_all(st, 1, side1, side0, rel))
             or (target == left and takes_trick(st, 1, side0, rel))):
         return 0
+    # (Three and more tricks need a seat of the other side with 5 or 6 cards of a suit: never seen to answer.)
+    if st.n == 3 and target <= 2 and lone_exits(st, target, left, rel):
+        return 1
     d = some_seat_runs(st, rel)
     if d >= 0:
         return d
