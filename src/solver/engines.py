@@ -41,9 +41,10 @@ _generation = 0
 WAIT_SECONDS = 0.2
 # A team shares the positions of this many tricks left or more; each thread keeps the smaller ones in
 # a table of its own, a quarter of the size. On the every-card Priffe suite (2 threads, bench/threads.py)
-# sharing every position cost 152 ns a node against 123 on one thread; sharing those of 7 tricks or
-# more, 122 ns a node for 13% more nodes, and a tenth less time (thresholds 3-10 tried; 7-8 best).
-SHARE_FROM = 7
+# sharing every position once cost 152 ns a node against 123 on one thread, and 7 tricks or more was
+# best; on the engine of issue 19's third session, 4 or more: 9% fewer nodes than 7 (18.4 M against
+# 20.1 M over the suite's 50 deals), 3-4% less wall time (thresholds 0, 2, 4, 5, 7, 10 tried).
+SHARE_FROM = 4
 
 
 def set_table_size(megabytes: int) -> None:
