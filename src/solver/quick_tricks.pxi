@@ -257,6 +257,27 @@ cdef int fewer_cashed(State* st, int need, uint64_t* rel) noexcept nogil:
     return 1
 
 
+cdef inline int cards_down(uint64_t cards, int* out) noexcept nogil:
+    """`cards` into `out` from the highest down; returns how many."""
+    cdef int n = 0
+    while cards:
+        out[n] = pdd_top(cards)
+        cards ^= (<uint64_t>1) << out[n]
+        n += 1
+    return n
+
+
+cdef inline int opponents_longest(State* st, int partner, uint64_t sb) noexcept nogil:
+    """The most cards of the suit `sb` that a seat other than the leader and its `partner` holds."""
+    cdef int seat, ln, m = 0
+    for seat in range(st.n):
+        if seat != st.lead and seat != partner:
+            ln = pdd_popcount(st.hands[seat] & sb)
+            if ln > m:
+                m = ln
+    return m
+
+
 cdef int combined_tricks(State* st, int partner, int suit, int* to_partner, uint64_t* used) noexcept nogil:
     """Tricks the leader's side cashes in `suit`, whose top card the leader holds, the partner's cards
     played under the leader's or taking over after them; 0 if this count does not apply.
@@ -281,33 +302,21 @@ cdef int combined_tricks(State* st, int partner, int suit, int* to_partner, uint
     under the leader's cards).
     """
     cdef uint64_t sb = suit_bits(suit), mine = st.hands[st.lead] & sb, theirs = st.hands[partner] & sb
-    cdef uint64_t opp = st.present & sb & ~mine & ~theirs, rest
+    cdef uint64_t opp = st.present & sb & ~mine & ~theirs
     cdef int l[16]
     cdef int p[16]
-    cdef int a = 0, b = 0, m = 0, i, seat, ln, top_opp = -1, rounds, win
+    cdef int a, b, m, i, top_opp = -1, rounds, win
     to_partner[0] = 0
     if not theirs:
         return 0
-    for seat in range(st.n):
-        if seat != st.lead and seat != partner:
-            ln = pdd_popcount(st.hands[seat] & sb)
-            if ln > m:
-                m = ln
+    m = opponents_longest(st, partner, sb)
     if opp:
         top_opp = pdd_top(opp)
         # Every round an opponent may still follow is won by a card of the side above all of theirs.
         if pdd_popcount((mine | theirs) & above(top_opp)) < min(max(pdd_popcount(mine), pdd_popcount(theirs)), m):
             return 0
-    rest = mine
-    while rest:
-        l[a] = pdd_top(rest)
-        rest ^= (<uint64_t>1) << l[a]
-        a += 1
-    rest = theirs
-    while rest:
-        p[b] = pdd_top(rest)
-        rest ^= (<uint64_t>1) << p[b]
-        b += 1
+    a = cards_down(mine, l)
+    b = cards_down(theirs, p)
     if a >= b:
         for i in range(b):
             if p[i] > l[i]:
@@ -350,29 +359,14 @@ cdef int partner_suit_tricks(State* st, int partner, int suit, uint64_t* used) n
     card of the leader's or an opponent's is then below them).
     """
     cdef uint64_t sb = suit_bits(suit), mine = st.hands[st.lead] & sb, theirs = st.hands[partner] & sb
-    cdef uint64_t opp = st.present & sb & ~mine & ~theirs, rest
+    cdef uint64_t opp = st.present & sb & ~mine & ~theirs
     cdef int l[16]
     cdef int p[16]
-    cdef int a = 0, b = 0, m = 0, i, seat, ln, top_opp = -1
-    for seat in range(st.n):
-        if seat != st.lead and seat != partner:
-            ln = pdd_popcount(st.hands[seat] & sb)
-            if ln > m:
-                m = ln
-    if opp:
-        top_opp = pdd_top(opp)
-        if pdd_popcount(theirs & above(top_opp)) < min(pdd_popcount(theirs), m):
-            return 0
-    rest = mine
-    while rest:
-        l[a] = pdd_top(rest)
-        rest ^= (<uint64_t>1) << l[a]
-        a += 1
-    rest = theirs
-    while rest:
-        p[b] = pdd_top(rest)
-        rest ^= (<uint64_t>1) << p[b]
-        b += 1
+    cdef int a, b, m = opponents_longest(st, partner, sb), i
+    if opp and pdd_popcount(theirs & above(pdd_top(opp))) < min(pdd_popcount(theirs), m):
+        return 0
+    a = cards_down(mine, l)
+    b = cards_down(theirs, p)
     for i in range(min(a, b) - 1):
         if l[i] > p[i + 1]:
             return 0

@@ -105,13 +105,16 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
             rel[0] = 0
             d = target if st.maxside[st.lead] else left - target + 1
             # Mostly one or two tricks: the transfer and a winner (more are rare and cost the calls).
-            if d <= 2 and st.trump >= 0 and other_side_trumps(st):
-                if ruffed_transfer(st, d, rel):
+            if d <= 2 and st.trump >= 0:
+                if other_side_trumps(st):
+                    if ruffed_transfer(st, d, rel):
+                        return st.maxside[st.lead]
+                    rel[0] = 0
+                elif d == 1 and partner_ruff(st, rel):
+                    # The partner's ruff, which ruffed_transfer counts where an opponent holds a trump.
                     return st.maxside[st.lead]
-                rel[0] = 0
-            # One trick: the partner's ruff, or the second trump behind the top one.
-            if d == 1 and st.trump >= 0 and st.cons == C_FOLLOW and (partner_ruff(st, rel)
-                                                                      or trump_led_behind(st, rel)):
+            # One trick: the second trump behind the top one.
+            if d == 1 and st.trump >= 0 and st.cons == C_FOLLOW and trump_led_behind(st, rel):
                 return st.maxside[st.lead]
             if st.cons == C_FOLLOW and (target >= left if st.maxside[st.lead] else target <= 1):
                 if lead_lost(st, rel):
