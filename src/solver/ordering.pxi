@@ -3,8 +3,8 @@
 # A side that wants tricks scores its cards in rank bands (cash a winner, beat the trick cheaply,
 # stay low when it is safe) and, with four seats, its leads by DDS's lead weights (lead_suit,
 # lead_weight); a side that wants to lose them ducks (ducking_score). The lead that last refuted a
-# trick start (the killer) and, in misère, the leads that answered most often (the history,
-# remember_lead) go first.
+# trick start (the killer) and, in misère, the leads that answered most often and failed least (the
+# history, remember_lead) go first.
 # order_follow, order_discards and order_ducks give the same orders faster where the scores are not
 # needed.
 
@@ -33,8 +33,8 @@ cdef inline int later_opponent_beats(State* st, int card, int side) noexcept nog
 cdef inline int ducking_score(State* st, int card, int w, uint64_t opp) noexcept nogil:
     """The order score of a card for a seat whose side wants to lose tricks (misère).
 
-    Leading: first the cards whose leads answered the question most (see
-    remember_lead), then a card below every card the other side holds in its
+    Leading: first the cards whose leads answered the question most, less
+    the times they failed first (see remember_lead), then a card below every card the other side holds in its
     suit (a holder must follow above), the highest such card first (it keeps
     the lower ones to lose with later), then low cards that the other side can
     beat;
