@@ -3,8 +3,8 @@
 # A side that wants tricks scores its cards in rank bands (cash a winner, beat the trick cheaply,
 # stay low when it is safe) and, with four seats, its leads by DDS's lead weights (lead_suit,
 # lead_weight); a side that wants to lose them ducks (ducking_score). The lead that last refuted a
-# trick start (the killer) and, in misère, the leads that answered most often (the history,
-# remember_lead) go first.
+# trick start (the killer) and, in misère, the leads that answered most often and failed least (the
+# history, remember_lead) go first.
 # order_follow, order_discards and order_ducks give the same orders faster where the scores are not
 # needed.
 
@@ -33,8 +33,8 @@ cdef inline int later_opponent_beats(State* st, int card, int side) noexcept nog
 cdef inline int ducking_score(State* st, int card, int w, uint64_t opp) noexcept nogil:
     """The order score of a card for a seat whose side wants to lose tricks (misère).
 
-    Leading: first the cards whose leads answered the question most (see
-    remember_lead), then a card below every card the other side holds in its
+    Leading: first the cards whose leads answered the question most, less
+    the times they failed first (see remember_lead), then a card below every card the other side holds in its
     suit (a holder must follow above), the highest such card first (it keeps
     the lower ones to lose with later), then low cards that the other side can
     beat;
@@ -745,13 +745,20 @@ cdef int duck_follow(State* st, uint64_t moves, int w, int side, int* out) noexc
     return sort_keys(out, keys, count)
 
 
-cdef void remember_lead(State* st, int card) noexcept nogil:
-    """Count a lead of `card` that answered the question, by the square of the tricks left.
+cdef void remember_lead(State* st, int* moves, int answered) noexcept nogil:
+    """Count the lead moves[answered] that answered the question, and against the leads tried before it.
 
     The history heuristic, for sides that play to lose tricks (see ducking_score):
     a lead that answers in one position often answers in others, and more so the
-    larger the search it ended.
+    larger the search it ended, so its count goes up by the square of the tricks
+    left. The leads tried before it here (mostly the history's own first choices)
+    did not answer: each one's count goes down by HISTORY_MALUS times as much, to
+    no less than 0 (a history malus, as chess engines keep), so that a lead that
+    answered often earlier stops coming first where it keeps failing.
     """
-    cdef int left = pdd_popcount(st.hands[st.lead])
-    if st.history[card] < HISTORY_CAP:
-        st.history[card] += left * left
+    cdef int i, left = pdd_popcount(st.hands[st.lead])
+    cdef uint32_t down = HISTORY_MALUS * left * left
+    if st.history[moves[answered]] < HISTORY_CAP:
+        st.history[moves[answered]] += left * left
+    for i in range(answered):
+        st.history[moves[i]] = st.history[moves[i]] - down if st.history[moves[i]] > down else 0

@@ -214,7 +214,7 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
                     st.killer2[k] = st.killer[k]
                     st.killer[k] = moves[i]
                 if not st.counted_side:
-                    remember_lead(st, moves[i])
+                    remember_lead(st, moves, i)
             rel[0] = child
             return result
         acc |= child

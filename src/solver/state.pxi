@@ -58,6 +58,8 @@ cdef enum:
     # Trick starts a search sees: up to 16 tricks (as tcards holds) and the end.
     TRICK_STARTS = 17
     HISTORY_CAP = 1 << 24
+    # A lead that did not answer before the one that did loses this many times what that one gains.
+    HISTORY_MALUS = 4
     PROBE_LIMIT = 32
     # Table slots in use at first (512 KB); the prefix in use doubles as it fills.
     SLOTS_START = 1 << 14
@@ -178,7 +180,8 @@ cdef struct State:
     Table* tt
     Table* near
     int share_from
-    # Misère: per card, the leads of it that answered the question, weighted (see remember_lead).
+    # Misère: per card, the leads of it that answered the question, weighted, less those that did not (see
+    # remember_lead).
     uint32_t history[64]
     # Set by Engine.stop (from another thread): the search unwinds from its next trick start.
     int stop
