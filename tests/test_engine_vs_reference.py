@@ -221,10 +221,18 @@ COMBINED = Case(GAMES["priffe"], [parse_cards("SK S8 S5 S4 D2"), parse_cards("S6
                                   parse_cards("SA ST S3 DT D6"), parse_cards("HA D9 D8 D3 C9")],
                 None, leader=2, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=2)
 
+# "K9432 opposite T87" against a lone jack (combined suits unblocked): North's cards cannot all play
+# under South's, yet South takes five: the king (the jack falls), the two to North's ten, the eight back
+# to the nine, then the four and the three.
+UNBLOCKED = Case(GAMES["priffe"], [parse_cards("ST S8 S7 HK CQ"), parse_cards("SJ HA H5 DT D2"),
+                                   parse_cards("SK S9 S4 S3 S2"), parse_cards("HQ H6 H2 CT C9")],
+                 None, leader=2, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=2)
+
 
 @settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))
 @given(case=endings(GAMES["priffe"], 4, (3, 5), Constraint.FOLLOW))
 @example(case=COMBINED)
+@example(case=UNBLOCKED)
 def test_partnership_cashing_equals_the_reference(case: Case) -> None:
     """Bridge endings in long suits, playing for tricks: where partners cash their suits together."""
     check_tricks(case, minimise=False)

@@ -278,6 +278,63 @@ cdef inline int opponents_longest(State* st, int partner, uint64_t sb) noexcept 
     return m
 
 
+cdef int unblocked_tricks(int* l, int a, int* p, int b, int m, int top_opp, uint64_t* used) noexcept nogil:
+    """All `a` cards of the leader's longer holding l1 > ... > la won in a suit with the partner's b <= a cards
+    p1 > ... > pb, the partner winning some rounds on the way; 0 if not (see combined_tricks).
+
+    With no trump and `follow` alone, no opponent holding more than m cards of
+    the suit, the highest of them `top_opp` (-1 if none). While both hands
+    hold the suit (rounds 1 to b) each plays one card a round, in any pairing
+    and order the side chooses: the round's winner, the leader or the
+    partner, leads the next round and still holds the suit. Rounds b+1 to a
+    are the leader's cards alone. All a win, the leader keeping the lead, if
+    (1) the leader wins round b (its card there above the partner's; the
+    partner has no card left to lead) and (2) each of the first k = min(m, a)
+    rounds, while an opponent may still follow, is won above every opponent's
+    card: a pair or a lone card with a card above `top_opp` ("high"). Let hl
+    and hp be the leader's and the partner's high cards. Round b pairs pb
+    (the partner's lowest, the easiest to beat) with a leader's card above
+    it. If k < b, the first k rounds are chosen among the other b - 1 pairs,
+    so it suffices that the leader's lowest card above pb (spending a high
+    card only if it must) leaves min(b - 1, hl' + hp') >= k, the high cards
+    left each in its own pair (the leader's other cards fill the pairs:
+    a - 1 >= b - 1). If k >= b, every pair and the lone rounds up to k need a
+    high card: round b takes a high card of the leader's above pb (there is
+    one if l1 > pb and hl >= 1), the other b - 1 pairs the partner's other
+    high cards or else the leader's, the lone rounds b+1 to k the leader's:
+    hl >= 1 + max(0, b - 1 - hp') + k - b. "K9432 opposite T87" against a lone
+    jack: the king, then the two to the ten, the eight back to the nine, and
+    the four and three win (five tricks; the partner's cards cannot all play
+    under the leader's). `used` gets `top_opp` (so that every matching
+    position has the same high cards in the same hands) and, when round b's
+    cards are both below it (or there is no opponent card), pb (then the
+    leader's card above it is fixed too).
+    """
+    cdef int k = min(m, a), hl = 0, hp = 0, i, j = -1, pb = p[b - 1], hp2
+    for i in range(a):
+        if l[i] > top_opp:
+            hl += 1
+        if l[i] > pb:
+            j = i
+    for i in range(b):
+        if p[i] > top_opp:
+            hp += 1
+    if j < 0:
+        return 0
+    hp2 = hp - (pb > top_opp)
+    if k < b:
+        if min(b - 1, hl - (l[j] > top_opp) + hp2) < k:
+            return 0
+        used[0] = (<uint64_t>1) << top_opp if top_opp >= 0 else 0
+        if top_opp < 0 or l[j] < top_opp:
+            used[0] |= (<uint64_t>1) << pb
+        return a
+    if hl < 1 + max(0, b - 1 - hp2) + k - b:
+        return 0
+    used[0] = (<uint64_t>1) << top_opp
+    return a
+
+
 cdef int combined_tricks(State* st, int partner, int suit, int* to_partner, uint64_t* used) noexcept nogil:
     """Tricks the leader's side cashes in `suit`, whose top card the leader holds, the partner's cards
     played under the leader's or taking over after them; 0 if this count does not apply.
@@ -320,10 +377,10 @@ cdef int combined_tricks(State* st, int partner, int suit, int* to_partner, uint
     if a >= b:
         for i in range(b):
             if p[i] > l[i]:
-                return 0
+                return unblocked_tricks(l, a, p, b, m, top_opp, used)
         for i in range(min(a, m)):
             if l[i] < top_opp:
-                return 0
+                return unblocked_tricks(l, a, p, b, m, top_opp, used)
         used[0] = 0
         for i in range(max(b, min(a, m))):
             used[0] |= (<uint64_t>1) << l[i]
