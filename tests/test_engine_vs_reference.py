@@ -228,11 +228,18 @@ UNBLOCKED = Case(GAMES["priffe"], [parse_cards("ST S8 S7 HK CQ"), parse_cards("S
                                    parse_cards("SK S9 S4 S3 S2"), parse_cards("HQ H6 H2 CT C9")],
                  None, leader=2, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=2)
 
+# The finesse through the seat after the leader (quick tricks' transfer): South leads the three, and North's
+# ace-queen over West's king take two tricks whatever West plays; West's jack takes the third.
+FINESSE = Case(GAMES["priffe"], [parse_cards("SA SQ HT"), parse_cards("S5 S4 H9"),
+                                 parse_cards("S3 H8 H7"), parse_cards("SK S2 HJ")],
+               None, leader=2, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=2)
+
 
 @settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))
 @given(case=endings(GAMES["priffe"], 4, (3, 5), Constraint.FOLLOW))
 @example(case=COMBINED)
 @example(case=UNBLOCKED)
+@example(case=FINESSE)
 def test_partnership_cashing_equals_the_reference(case: Case) -> None:
     """Bridge endings in long suits, playing for tricks: where partners cash their suits together."""
     check_tricks(case, minimise=False)

@@ -82,7 +82,7 @@ cdef int quick_tricks(State* st, uint64_t* rel, int need) noexcept nogil:
     # Only to a side's one partner: a third seat of the side could take the transfer
     # (a higher card, or a trump that `ruff` forces) and lead away from the partner's winners.
     if not (st.cons & C_LW) and not enemy_trumps and ln >= 0:
-        q = transfer_tricks(st, ln, q, rel)
+        q = transfer_tricks(st, ln, q, need, rel)
     if st.cons == C_FOLLOW and not undrawn and ln != -2 and (st.trump < 0 or q < need):
         q = cashed_tricks(st, ln, q, need, rel)
     return q
@@ -568,7 +568,7 @@ cdef int spares(State* st, int seat, int rounds) noexcept nogil:
     return pdd_popcount(st.hands[seat] & ~suit_bits(st.trump)) >= rounds
 
 
-cdef int transfer_tricks(State* st, int partner, int q, uint64_t* rel) noexcept nogil:
+cdef int transfer_tricks(State* st, int partner, int q, int need, uint64_t* rel) noexcept nogil:
     """The better of `q` and the tricks the leader's side takes by leading to `partner`'s winner.
 
     With no trump held by the opponents: the leader leads a low card of a suit whose top card
@@ -576,9 +576,23 @@ cdef int transfer_tricks(State* st, int partner, int q, uint64_t* rel) noexcept 
     then cashes every card higher than all other hands' cards of its suit, the
     leader playing other cards than trumps to them (see spares).
     `rel` gets the partner's top card used and its winners if the count is better.
+
+    With no trump, `follow` alone and two sides of partners (DDS's
+    QuickTricksPartnerHandNT counts it): when the partner holds the suit's
+    top and third cards and the seat right after the leader the second, the
+    lead through that seat takes two tricks in the suit: if it plays the
+    second card, the partner wins with the top one and its third card is then
+    the highest left; if not, the partner wins with its third card (above
+    every card but the top two) and then leads the top one. The partner keeps
+    the lead, and its other winners count as before. `rel` gets the third
+    card (so that every matching position has the top three where they are).
+    Looked for only where no other transfer counts as much and the count
+    reaches `need` (the tricks the question needs): it costs time.
     """
-    cdef int lead = st.lead, suit, t, best = -1, bonus = 0, w = 0, ptop
+    cdef int lead = st.lead, suit, t, bonus = 0, w = 0, ptop
     cdef uint64_t ph = st.hands[partner], opp = st.side_hands[1 - st.maxside[lead]], mine, oth, wins = 0
+    cdef uint64_t rest, best_bits = 0
+    cdef int tops = 0
     cdef uint64_t notp = (st.side_hands[0] | st.side_hands[1]) & ~ph
     for suit in range(4):
         mine = ph & suit_bits(suit)
@@ -602,11 +616,26 @@ cdef int transfer_tricks(State* st, int partner, int q, uint64_t* rel) noexcept 
             continue
         # Winning the transfer uses the partner's top card; it may be one of the counted winners.
         t = 1 + w - ((wins >> ptop) & 1)
+        if t == w:
+            tops |= 1 << suit
         if t > bonus:
             bonus = t
-            best = ptop
+            best_bits = (<uint64_t>1) << ptop
+    if tops and bonus == w and w + 1 >= need and st.trump < 0 and st.cons == C_FOLLOW and partnerships(st):
+        # The partner holds the top card of each suit of `tops`: the finesse of its third card against the second.
+        for suit in range(4):
+            if not (tops >> suit) & 1:
+                continue
+            rest = st.present & suit_bits(suit)
+            rest &= ~((<uint64_t>1) << pdd_top(rest))
+            if (st.hands[(lead + 1) & 3] >> pdd_top(rest)) & 1:
+                rest &= ~((<uint64_t>1) << pdd_top(rest))
+                if rest and (ph >> pdd_top(rest)) & 1:
+                    bonus = w + 1
+                    best_bits = (<uint64_t>1) << pdd_top(rest)
+                    break
     if bonus > q and spares(st, lead, w):
-        rel[0] = wins | ((<uint64_t>1) << best)
+        rel[0] = wins | best_bits
         return bonus
     return q
 
