@@ -234,12 +234,19 @@ FINESSE = Case(GAMES["priffe"], [parse_cards("SA SQ HT"), parse_cards("S5 S4 H9"
                                  parse_cards("S3 H8 H7"), parse_cards("SK S2 HJ")],
                None, leader=2, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=2)
 
+# "Ax opposite Kx", the ace North's (quick tricks' returned suits): South leads the three to the ace, North
+# returns the four to the king; East-West take the hearts.
+RETURNED = Case(GAMES["priffe"], [parse_cards("SA S4 H2"), parse_cards("SQ SJ HA"),
+                                  parse_cards("SK S3 H3"), parse_cards("ST S9 HK")],
+                None, leader=2, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=2)
+
 
 @settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))
 @given(case=endings(GAMES["priffe"], 4, (3, 5), Constraint.FOLLOW))
 @example(case=COMBINED)
 @example(case=UNBLOCKED)
 @example(case=FINESSE)
+@example(case=RETURNED)
 def test_partnership_cashing_equals_the_reference(case: Case) -> None:
     """Bridge endings in long suits, playing for tricks: where partners cash their suits together."""
     check_tricks(case, minimise=False)

@@ -459,10 +459,21 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
     partner's suits (then only if the partner can keep every counted card:
     no more than the tricks left). Only then: its table entries fix more
     cards, and its count costs time at every trick start.
+
+    With no trump, if the count still falls short of `need`: a suit whose top
+    card the partner holds, its only winner there, and the second the
+    leader, each holding two cards or more ("Ax opposite Kx", the ace the
+    partner's), takes two tricks with the lead back at the leader: a low card
+    to the ace, and the partner's next card (below the king, the highest card
+    left) back to the king. Such suits go after the leader's own, before the
+    partner's other suits, which then need another entry; or one of them is
+    the entry, led last (its ace, then the partner's suits). `rel` then gets
+    each such suit's second card (its top two fixed) with the counted cards.
     """
     cdef int lead = st.lead, suit, holder, w, longest, cash, mine = 0, theirs = 0, entry = 0, spare = 0
     cdef int left = pdd_popcount(st.hands[lead]), to_partner, combined, gain = 0, total, candidates = 0, most = 0, most_here
-    cdef int rounds = left
+    cdef int rounds = left, nback = 0, entry_nb = 0, mine0, theirs0, back
+    cdef uint64_t back_bits = 0, rl0, rp0
     cdef int cash_of[4]
     cdef uint64_t sb, top_bit, winners, rl = 0, rp = 0, used, gain_used = 0
     cdef uint64_t tb = suit_bits(st.trump) if st.trump >= 0 else 0
@@ -495,6 +506,14 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
                     cash_of[suit] = cash
                     most += most_here - cash
         else:
+            if (st.trump < 0 and cash == 1 and pdd_popcount(st.hands[partner] & sb) >= 2
+                    and pdd_popcount(st.hands[lead] & sb) >= 2
+                    and (st.hands[lead] >> pdd_top(st.present & sb & ~top_bit)) & 1):
+                # "Ax opposite Kx", the partner's ace: low to it and back to the king (see below).
+                nback += 1
+                back_bits |= (<uint64_t>1) << pdd_top(st.present & sb & ~top_bit)
+            elif st.hands[lead] & sb:
+                entry_nb = 1
             theirs += cash
             rp |= winners
             if st.hands[lead] & sb:
@@ -515,6 +534,10 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
     total = mine + theirs if entry else mine
     if total > left:
         total = left
+    mine0 = mine
+    theirs0 = theirs
+    rl0 = rl
+    rp0 = rp
     # Only if the combined counts could reach `need` (each at most the suit's longest holding).
     if total < need and q < need and candidates and mine + theirs + most >= need:
         for suit in range(4):
@@ -549,6 +572,17 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
             entry = 1
     if entry:
         rl |= rp
+    if nback and total < need and q < need:
+        # The suits returned to the leader (`nback`, the partner's ace and the leader's king): two tricks each and
+        # the lead back; the partner's other suits then need another entry, or one such suit is the entry.
+        back = mine0 + 2 * nback + (theirs0 - nback if entry_nb else 0)
+        if back < mine0 + 2 * nback - 1 + theirs0 - nback:
+            back = mine0 + 2 * nback - 1 + theirs0 - nback
+        if back > left:
+            back = left
+        if back > total and back > q:
+            rel[0] = rl0 | rp0 | back_bits
+            return back
     if total > q:
         rel[0] = rl
         return total
