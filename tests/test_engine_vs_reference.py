@@ -234,10 +234,11 @@ FINESSE = Case(GAMES["priffe"], [parse_cards("SA SQ HT"), parse_cards("S5 S4 H9"
                                  parse_cards("S3 H8 H7"), parse_cards("SK S2 HJ")],
                None, leader=2, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=2)
 
-# "Ax opposite Kx", the ace North's (quick tricks' returned suits): South leads the three to the ace, North
-# returns the four to the king; East-West take the hearts.
-RETURNED = Case(GAMES["priffe"], [parse_cards("SA S4 H2"), parse_cards("SQ SJ HA"),
-                                  parse_cards("SK S3 H3"), parse_cards("ST S9 HK")],
+# "Ax opposite Kxx", the ace North's (quick tricks' returned suits): South leads the three to the ace, North
+# returns the four to the king, and South's two wins too (East and West held two spades each); East-West
+# take the hearts.
+RETURNED = Case(GAMES["priffe"], [parse_cards("SA S4 H2 H5"), parse_cards("SQ SJ HA HK"),
+                                  parse_cards("SK S3 S2 H3"), parse_cards("ST S9 HQ HJ")],
                 None, leader=2, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=2)
 
 

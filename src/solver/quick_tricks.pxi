@@ -465,14 +465,17 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
     leader, each holding two cards or more ("Ax opposite Kx", the ace the
     partner's), takes two tricks with the lead back at the leader: a low card
     to the ace, and the partner's next card (below the king, the highest card
-    left) back to the king. Such suits go after the leader's own, before the
+    left) back to the king; if the partner held two cards there and no
+    opponent more than two, all of the leader's cards there win (the others
+    are then void). Such suits go after the leader's own, before the
     partner's other suits, which then need another entry; or one of them is
-    the entry, led last (its ace, then the partner's suits). `rel` then gets
+    the entry, led last (its ace, then the partner's suits; the one counted
+    fewest tricks). `rel` then gets
     each such suit's second card (its top two fixed) with the counted cards.
     """
     cdef int lead = st.lead, suit, holder, w, longest, cash, mine = 0, theirs = 0, entry = 0, spare = 0
     cdef int left = pdd_popcount(st.hands[lead]), to_partner, combined, gain = 0, total, candidates = 0, most = 0, most_here
-    cdef int rounds = left, nback = 0, entry_nb = 0, mine0, theirs0, back
+    cdef int rounds = left, nback = 0, entry_nb = 0, mine0, theirs0, back, bt, back_sum = 0, back_min = 16
     cdef uint64_t back_bits = 0, rl0, rp0
     cdef int cash_of[4]
     cdef uint64_t sb, top_bit, winners, rl = 0, rp = 0, used, gain_used = 0
@@ -512,6 +515,13 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
                 # "Ax opposite Kx", the partner's ace: low to it and back to the king (see below).
                 nback += 1
                 back_bits |= (<uint64_t>1) << pdd_top(st.present & sb & ~top_bit)
+                # The partner's two cards and every opponent's played, the leader's other cards win too.
+                bt = 2
+                if pdd_popcount(st.hands[partner] & sb) == 2 and opponents_longest(st, partner, sb) <= 2:
+                    bt = pdd_popcount(st.hands[lead] & sb)
+                back_sum += bt
+                if bt < back_min:
+                    back_min = bt
             elif st.hands[lead] & sb:
                 entry_nb = 1
             theirs += cash
@@ -575,9 +585,9 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
     if nback and total < need and q < need:
         # The suits returned to the leader (`nback`, the partner's ace and the leader's king): two tricks each and
         # the lead back; the partner's other suits then need another entry, or one such suit is the entry.
-        back = mine0 + 2 * nback + (theirs0 - nback if entry_nb else 0)
-        if back < mine0 + 2 * nback - 1 + theirs0 - nback:
-            back = mine0 + 2 * nback - 1 + theirs0 - nback
+        back = mine0 + back_sum + (theirs0 - nback if entry_nb else 0)
+        if back < mine0 + back_sum - back_min + 1 + theirs0 - nback:
+            back = mine0 + back_sum - back_min + 1 + theirs0 - nback
         if back > left:
             back = left
         if back > total and back > q:
