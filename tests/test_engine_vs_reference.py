@@ -221,10 +221,33 @@ COMBINED = Case(GAMES["priffe"], [parse_cards("SK S8 S5 S4 D2"), parse_cards("S6
                                   parse_cards("SA ST S3 DT D6"), parse_cards("HA D9 D8 D3 C9")],
                 None, leader=2, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=2)
 
+# "K9432 opposite T87" against a lone jack (combined suits unblocked): North's cards cannot all play
+# under South's, yet South takes five: the king (the jack falls), the two to North's ten, the eight back
+# to the nine, then the four and the three.
+UNBLOCKED = Case(GAMES["priffe"], [parse_cards("ST S8 S7 HK CQ"), parse_cards("SJ HA H5 DT D2"),
+                                   parse_cards("SK S9 S4 S3 S2"), parse_cards("HQ H6 H2 CT C9")],
+                 None, leader=2, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=2)
+
+# The finesse through the seat after the leader (quick tricks' transfer): South leads the three, and North's
+# ace-queen over West's king take two tricks whatever West plays; West's jack takes the third.
+FINESSE = Case(GAMES["priffe"], [parse_cards("SA SQ HT"), parse_cards("S5 S4 H9"),
+                                 parse_cards("S3 H8 H7"), parse_cards("SK S2 HJ")],
+               None, leader=2, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=2)
+
+# "Ax opposite Kxx", the ace North's (quick tricks' returned suits): South leads the three to the ace, North
+# returns the four to the king, and South's two wins too (East and West held two spades each); East-West
+# take the hearts.
+RETURNED = Case(GAMES["priffe"], [parse_cards("SA S4 H2 H5"), parse_cards("SQ SJ HA HK"),
+                                  parse_cards("SK S3 S2 H3"), parse_cards("ST S9 HQ HJ")],
+                None, leader=2, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=2)
+
 
 @settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))
 @given(case=endings(GAMES["priffe"], 4, (3, 5), Constraint.FOLLOW))
 @example(case=COMBINED)
+@example(case=UNBLOCKED)
+@example(case=FINESSE)
+@example(case=RETURNED)
 def test_partnership_cashing_equals_the_reference(case: Case) -> None:
     """Bridge endings in long suits, playing for tricks: where partners cash their suits together."""
     check_tricks(case, minimise=False)

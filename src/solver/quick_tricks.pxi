@@ -82,7 +82,7 @@ cdef int quick_tricks(State* st, uint64_t* rel, int need) noexcept nogil:
     # Only to a side's one partner: a third seat of the side could take the transfer
     # (a higher card, or a trump that `ruff` forces) and lead away from the partner's winners.
     if not (st.cons & C_LW) and not enemy_trumps and ln >= 0:
-        q = transfer_tricks(st, ln, q, rel)
+        q = transfer_tricks(st, ln, q, need, rel)
     if st.cons == C_FOLLOW and not undrawn and ln != -2 and (st.trump < 0 or q < need):
         q = cashed_tricks(st, ln, q, need, rel)
     return q
@@ -278,6 +278,63 @@ cdef inline int opponents_longest(State* st, int partner, uint64_t sb) noexcept 
     return m
 
 
+cdef int unblocked_tricks(int* l, int a, int* p, int b, int m, int top_opp, uint64_t* used) noexcept nogil:
+    """All `a` cards of the leader's longer holding l1 > ... > la won in a suit with the partner's b <= a cards
+    p1 > ... > pb, the partner winning some rounds on the way; 0 if not (see combined_tricks).
+
+    With no trump and `follow` alone, no opponent holding more than m cards of
+    the suit, the highest of them `top_opp` (-1 if none). While both hands
+    hold the suit (rounds 1 to b) each plays one card a round, in any pairing
+    and order the side chooses: the round's winner, the leader or the
+    partner, leads the next round and still holds the suit. Rounds b+1 to a
+    are the leader's cards alone. All a win, the leader keeping the lead, if
+    (1) the leader wins round b (its card there above the partner's; the
+    partner has no card left to lead) and (2) each of the first k = min(m, a)
+    rounds, while an opponent may still follow, is won above every opponent's
+    card: a pair or a lone card with a card above `top_opp` ("high"). Let hl
+    and hp be the leader's and the partner's high cards. Round b pairs pb
+    (the partner's lowest, the easiest to beat) with a leader's card above
+    it. If k < b, the first k rounds are chosen among the other b - 1 pairs,
+    so it suffices that the leader's lowest card above pb (spending a high
+    card only if it must) leaves min(b - 1, hl' + hp') >= k, the high cards
+    left each in its own pair (the leader's other cards fill the pairs:
+    a - 1 >= b - 1). If k >= b, every pair and the lone rounds up to k need a
+    high card: round b takes a high card of the leader's above pb (there is
+    one if l1 > pb and hl >= 1), the other b - 1 pairs the partner's other
+    high cards or else the leader's, the lone rounds b+1 to k the leader's:
+    hl >= 1 + max(0, b - 1 - hp') + k - b. "K9432 opposite T87" against a lone
+    jack: the king, then the two to the ten, the eight back to the nine, and
+    the four and three win (five tricks; the partner's cards cannot all play
+    under the leader's). `used` gets `top_opp` (so that every matching
+    position has the same high cards in the same hands) and, when round b's
+    cards are both below it (or there is no opponent card), pb (then the
+    leader's card above it is fixed too).
+    """
+    cdef int k = min(m, a), hl = 0, hp = 0, i, j = -1, pb = p[b - 1], hp2
+    for i in range(a):
+        if l[i] > top_opp:
+            hl += 1
+        if l[i] > pb:
+            j = i
+    for i in range(b):
+        if p[i] > top_opp:
+            hp += 1
+    if j < 0:
+        return 0
+    hp2 = hp - (pb > top_opp)
+    if k < b:
+        if min(b - 1, hl - (l[j] > top_opp) + hp2) < k:
+            return 0
+        used[0] = (<uint64_t>1) << top_opp if top_opp >= 0 else 0
+        if top_opp < 0 or l[j] < top_opp:
+            used[0] |= (<uint64_t>1) << pb
+        return a
+    if hl < 1 + max(0, b - 1 - hp2) + k - b:
+        return 0
+    used[0] = (<uint64_t>1) << top_opp
+    return a
+
+
 cdef int combined_tricks(State* st, int partner, int suit, int* to_partner, uint64_t* used) noexcept nogil:
     """Tricks the leader's side cashes in `suit`, whose top card the leader holds, the partner's cards
     played under the leader's or taking over after them; 0 if this count does not apply.
@@ -320,10 +377,10 @@ cdef int combined_tricks(State* st, int partner, int suit, int* to_partner, uint
     if a >= b:
         for i in range(b):
             if p[i] > l[i]:
-                return 0
+                return unblocked_tricks(l, a, p, b, m, top_opp, used)
         for i in range(min(a, m)):
             if l[i] < top_opp:
-                return 0
+                return unblocked_tricks(l, a, p, b, m, top_opp, used)
         used[0] = 0
         for i in range(max(b, min(a, m))):
             used[0] |= (<uint64_t>1) << l[i]
@@ -402,10 +459,24 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
     partner's suits (then only if the partner can keep every counted card:
     no more than the tricks left). Only then: its table entries fix more
     cards, and its count costs time at every trick start.
+
+    With no trump, if the count still falls short of `need`: a suit whose top
+    card the partner holds, its only winner there, and the second the
+    leader, each holding two cards or more ("Ax opposite Kx", the ace the
+    partner's), takes two tricks with the lead back at the leader: a low card
+    to the ace, and the partner's next card (below the king, the highest card
+    left) back to the king; if the partner held two cards there and no
+    opponent more than two, all of the leader's cards there win (the others
+    are then void). Such suits go after the leader's own, before the
+    partner's other suits, which then need another entry; or one of them is
+    the entry, led last (its ace, then the partner's suits; the one counted
+    fewest tricks). `rel` then gets
+    each such suit's second card (its top two fixed) with the counted cards.
     """
     cdef int lead = st.lead, suit, holder, w, longest, cash, mine = 0, theirs = 0, entry = 0, spare = 0
     cdef int left = pdd_popcount(st.hands[lead]), to_partner, combined, gain = 0, total, candidates = 0, most = 0, most_here
-    cdef int rounds = left
+    cdef int rounds = left, nback = 0, entry_nb = 0, mine0, theirs0, back, bt, back_sum = 0, back_min = 16
+    cdef uint64_t back_bits = 0, rl0, rp0
     cdef int cash_of[4]
     cdef uint64_t sb, top_bit, winners, rl = 0, rp = 0, used, gain_used = 0
     cdef uint64_t tb = suit_bits(st.trump) if st.trump >= 0 else 0
@@ -438,6 +509,21 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
                     cash_of[suit] = cash
                     most += most_here - cash
         else:
+            if (st.trump < 0 and cash == 1 and pdd_popcount(st.hands[partner] & sb) >= 2
+                    and pdd_popcount(st.hands[lead] & sb) >= 2
+                    and (st.hands[lead] >> pdd_top(st.present & sb & ~top_bit)) & 1):
+                # "Ax opposite Kx", the partner's ace: low to it and back to the king (see below).
+                nback += 1
+                back_bits |= (<uint64_t>1) << pdd_top(st.present & sb & ~top_bit)
+                # The partner's two cards and every opponent's played, the leader's other cards win too.
+                bt = 2
+                if pdd_popcount(st.hands[partner] & sb) == 2 and opponents_longest(st, partner, sb) <= 2:
+                    bt = pdd_popcount(st.hands[lead] & sb)
+                back_sum += bt
+                if bt < back_min:
+                    back_min = bt
+            elif st.hands[lead] & sb:
+                entry_nb = 1
             theirs += cash
             rp |= winners
             if st.hands[lead] & sb:
@@ -458,6 +544,10 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
     total = mine + theirs if entry else mine
     if total > left:
         total = left
+    mine0 = mine
+    theirs0 = theirs
+    rl0 = rl
+    rp0 = rp
     # Only if the combined counts could reach `need` (each at most the suit's longest holding).
     if total < need and q < need and candidates and mine + theirs + most >= need:
         for suit in range(4):
@@ -492,6 +582,17 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
             entry = 1
     if entry:
         rl |= rp
+    if nback and total < need and q < need:
+        # The suits returned to the leader (`nback`, the partner's ace and the leader's king): two tricks each and
+        # the lead back; the partner's other suits then need another entry, or one such suit is the entry.
+        back = mine0 + back_sum + (theirs0 - nback if entry_nb else 0)
+        if back < mine0 + back_sum - back_min + 1 + theirs0 - nback:
+            back = mine0 + back_sum - back_min + 1 + theirs0 - nback
+        if back > left:
+            back = left
+        if back > total and back > q:
+            rel[0] = rl0 | rp0 | back_bits
+            return back
     if total > q:
         rel[0] = rl
         return total
@@ -511,7 +612,7 @@ cdef int spares(State* st, int seat, int rounds) noexcept nogil:
     return pdd_popcount(st.hands[seat] & ~suit_bits(st.trump)) >= rounds
 
 
-cdef int transfer_tricks(State* st, int partner, int q, uint64_t* rel) noexcept nogil:
+cdef int transfer_tricks(State* st, int partner, int q, int need, uint64_t* rel) noexcept nogil:
     """The better of `q` and the tricks the leader's side takes by leading to `partner`'s winner.
 
     With no trump held by the opponents: the leader leads a low card of a suit whose top card
@@ -519,9 +620,23 @@ cdef int transfer_tricks(State* st, int partner, int q, uint64_t* rel) noexcept 
     then cashes every card higher than all other hands' cards of its suit, the
     leader playing other cards than trumps to them (see spares).
     `rel` gets the partner's top card used and its winners if the count is better.
+
+    With no trump, `follow` alone and two sides of partners (DDS's
+    QuickTricksPartnerHandNT counts it): when the partner holds the suit's
+    top and third cards and the seat right after the leader the second, the
+    lead through that seat takes two tricks in the suit: if it plays the
+    second card, the partner wins with the top one and its third card is then
+    the highest left; if not, the partner wins with its third card (above
+    every card but the top two) and then leads the top one. The partner keeps
+    the lead, and its other winners count as before. `rel` gets the third
+    card (so that every matching position has the top three where they are).
+    Looked for only where no other transfer counts as much and the count
+    reaches `need` (the tricks the question needs): it costs time.
     """
-    cdef int lead = st.lead, suit, t, best = -1, bonus = 0, w = 0, ptop
+    cdef int lead = st.lead, suit, t, bonus = 0, w = 0, ptop
     cdef uint64_t ph = st.hands[partner], opp = st.side_hands[1 - st.maxside[lead]], mine, oth, wins = 0
+    cdef uint64_t rest, best_bits = 0
+    cdef int tops = 0
     cdef uint64_t notp = (st.side_hands[0] | st.side_hands[1]) & ~ph
     for suit in range(4):
         mine = ph & suit_bits(suit)
@@ -545,11 +660,26 @@ cdef int transfer_tricks(State* st, int partner, int q, uint64_t* rel) noexcept 
             continue
         # Winning the transfer uses the partner's top card; it may be one of the counted winners.
         t = 1 + w - ((wins >> ptop) & 1)
+        if t == w:
+            tops |= 1 << suit
         if t > bonus:
             bonus = t
-            best = ptop
+            best_bits = (<uint64_t>1) << ptop
+    if tops and bonus == w and w + 1 >= need and st.trump < 0 and st.cons == C_FOLLOW and partnerships(st):
+        # The partner holds the top card of each suit of `tops`: the finesse of its third card against the second.
+        for suit in range(4):
+            if not (tops >> suit) & 1:
+                continue
+            rest = st.present & suit_bits(suit)
+            rest &= ~((<uint64_t>1) << pdd_top(rest))
+            if (st.hands[(lead + 1) & 3] >> pdd_top(rest)) & 1:
+                rest &= ~((<uint64_t>1) << pdd_top(rest))
+                if rest and (ph >> pdd_top(rest)) & 1:
+                    bonus = w + 1
+                    best_bits = (<uint64_t>1) << pdd_top(rest)
+                    break
     if bonus > q and spares(st, lead, w):
-        rel[0] = wins | ((<uint64_t>1) << best)
+        rel[0] = wins | best_bits
         return bonus
     return q
 
