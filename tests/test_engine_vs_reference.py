@@ -237,6 +237,48 @@ def test_partnership_cashing_with_trumps_equals_the_reference(case: Case) -> Non
     check_tricks(case, minimise=False)
 
 
+@st.composite
+def all_trumps(draw) -> Case:
+    """Bridge endings where one side holds every trump in play (the other side none), 3 to 5 cards a
+    hand in three or four suits, any leader and seat, part of a trick played or not: crossruffs."""
+    game = GAMES["priffe"]
+    suits = sorted(draw(st.sets(st.sampled_from(list(Suit)), min_size=3, max_size=4)))
+    trump = draw(st.sampled_from(suits))
+    size = draw(st.integers(3, 5))
+    side = draw(st.integers(0, 1))
+    trumps = draw(st.permutations([c for c in sorted(game.deck(4)) if c.suit == trump]))
+    trumps = trumps[:draw(st.integers(1, 2 * size))]
+    others = draw(st.permutations([c for c in sorted(game.deck(4)) if c.suit in suits and c.suit != trump]))
+    cut = draw(st.integers(max(0, len(trumps) - size), min(size, len(trumps))))
+    hands: list[list[Card]] = [[] for _ in range(4)]
+    hands[side] = trumps[:cut]
+    hands[side + 2] = trumps[cut:]
+    for seat in range(4):
+        need = size - len(hands[seat])
+        hands[seat] = hands[seat] + others[:need]
+        others = others[need:]
+    case = Case(game, hands, trump, draw(st.integers(0, 3)), draw(st.integers(0, 3)), Constraint.FOLLOW, [],
+                draw(st.integers(0, 3)))
+    for _ in range(draw(st.integers(0, 3))):
+        case.played.append(parse_card(draw(st.sampled_from(sorted(reference.legal_plays(**case.reference_args()))))))
+    return case
+
+
+# A crossruff (quick tricks' crossruff_tricks): North leads a heart, South ruffs and leads a diamond, which
+# North ruffs, and so on: all four tricks, where the trumps alone (two in each hand) count two.
+CROSSRUFF = Case(GAMES["priffe"], [parse_cards("S2 S3 H2 H3"), parse_cards("HA HK DA DK"),
+                                   parse_cards("S4 S5 D2 D3"), parse_cards("HQ HJ DQ DJ")],
+                 Suit.SPADES, leader=0, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=0)
+
+
+@settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))
+@given(case=all_trumps())
+@example(case=CROSSRUFF)
+def test_partnership_crossruff_equals_the_reference(case: Case) -> None:
+    """One side holding every trump, playing for tricks: its ruffs in each hand and its crossruffs."""
+    check_tricks(case, minimise=False)
+
+
 @settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))
 @given(case=endings(GAMES["preferans"], 3, (3, 6), Constraint.FOLLOW))
 def test_defenders_cashing_equals_the_reference(case: Case) -> None:

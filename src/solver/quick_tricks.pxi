@@ -817,3 +817,51 @@ cdef inline int second_hand_tricks(State* st, int need, uint64_t* rel) noexcept 
             rel[0] = out
             return 1
     return 0
+
+
+cdef int crossruff_tricks(State* st) noexcept nogil:
+    """Two sides of partners, `follow` alone, a trump suit the other side holds none of: tricks the leader's side
+    surely takes with its trumps by a crossruff, counted from the suit lengths alone (0 in any other game).
+
+    No opponent can trump, so every trick in which the leader's side plays a
+    trump is its own: each of a hand's trumps lies in a trick of its own, and
+    the side takes at least as many tricks as the hands' trumps fall in
+    different tricks. The leader A holds a trumps and X cards of the side
+    suits its partner B is void in; B holds b trumps and Y cards of the side
+    suits A is void in. A leads one of its X cards and B ruffs: B wins (no
+    opponent trumps) and leads one of its Y cards, which A ruffs and wins,
+    and so on; whatever the opponents play, each such trick is the ruffer's,
+    the lead stays with it, and the hands keep their voids. B ruffs cB =
+    min(p, q + 1) times and A cA = min(q, cB), where p = min(X, b) and
+    q = min(Y, a) (the crossruff stops when the hand on lead holds no card of
+    the partner's voids or the partner no trump). The trumps then left, a - cA
+    and b - cB, each fall in a later trick, so at least max(a - cA, b - cB)
+    more tricks are the side's. The count, cA + cB + max(a - cA, b - cB), is
+    at least max(a, b) (trump_tricks' count) and takes one trick more than it
+    as soon as one ruff is possible. No rank is used: every position with the
+    same suit lengths in each hand (and the same leader) counts as many.
+    """
+    cdef int lead = st.lead, partner = st.lead ^ 2, suit, a, b, x = 0, y = 0, p, q, ca, cb
+    cdef uint64_t tb, sb, ha, hb
+    if not partnerships(st) or st.cons != C_FOLLOW or st.trump < 0:
+        return 0
+    tb = suit_bits(st.trump)
+    if st.side_hands[1 - st.maxside[lead]] & tb:
+        return 0
+    ha = st.hands[lead]
+    hb = st.hands[partner]
+    a = pdd_popcount(ha & tb)
+    b = pdd_popcount(hb & tb)
+    for suit in range(4):
+        if suit == st.trump:
+            continue
+        sb = suit_bits(suit)
+        if not (hb & sb):
+            x += pdd_popcount(ha & sb)
+        if not (ha & sb):
+            y += pdd_popcount(hb & sb)
+    p = min(x, b)
+    q = min(y, a)
+    cb = min(p, q + 1)
+    ca = min(q, cb)
+    return ca + cb + max(a - ca, b - cb)

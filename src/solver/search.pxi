@@ -93,6 +93,11 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
                 return d
             rel[0] = 0
         if st.qt_ok:
+            if st.trump >= 0:
+                # The other side holds no trump: the leader's side's crossruff, from the suit lengths alone.
+                d = crossruff_tricks(st)
+                if d >= (target if st.maxside[st.lead] else left - target + 1):
+                    return st.maxside[st.lead]
             if st.maxside[st.lead]:
                 if quick_tricks(st, rel, target) >= target:
                     if not fewer_winners(st, target, rel) and not ruffed_transfer(st, target, rel):
