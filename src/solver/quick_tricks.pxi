@@ -819,9 +819,10 @@ cdef inline int second_hand_tricks(State* st, int need, uint64_t* rel) noexcept 
     return 0
 
 
-cdef int crossruff_tricks(State* st) noexcept nogil:
+cdef int crossruff_tricks(State* st, int need, uint64_t* rel) noexcept nogil:
     """Two sides of partners, `follow` alone, a trump suit the other side holds none of: tricks the leader's side
-    surely takes with its trumps by a crossruff, counted from the suit lengths alone (0 in any other game).
+    surely takes by a crossruff, counted from the suit lengths alone, or with cashed winners when those fall
+    short of `need` (0 in any other game).
 
     No opponent can trump, so every trick in which the leader's side plays a
     trump is its own: each of a hand's trumps lies in a trick of its own, and
@@ -839,10 +840,18 @@ cdef int crossruff_tricks(State* st) noexcept nogil:
     more tricks are the side's. The count, cA + cB + max(a - cA, b - cB), is
     at least max(a, b) (trump_tricks' count) and takes one trick more than it
     as soon as one ruff is possible. No rank is used: every position with the
-    same suit lengths in each hand (and the same leader) counts as many.
+    same suit lengths in each hand (and the same leader) counts as many, and
+    `rel` is left alone.
+
+    If that is short of `need`, A first cashes its cards above every other
+    card of a side suit that B holds, as many rounds as B follows (B then
+    plays that suit, so its voids, trumps and Y cards stay; A keeps the
+    lead, and its X cards, of suits B is void in, stay too); so does B after
+    its first ruff (cB > 0), in the suits A holds. `rel` then gets the
+    winners counted, the top ones of their suits down to the count needed.
     """
-    cdef int lead = st.lead, partner = st.lead ^ 2, suit, a, b, x = 0, y = 0, p, q, ca, cb
-    cdef uint64_t tb, sb, ha, hb
+    cdef int lead = st.lead, partner = st.lead ^ 2, suit, a, b, x = 0, y = 0, p, q, ca, cb, count, w, k, h
+    cdef uint64_t tb, sb, ha, hb, hh, ho, win, out = 0
     if not partnerships(st) or st.cons != C_FOLLOW or st.trump < 0:
         return 0
     tb = suit_bits(st.trump)
@@ -864,4 +873,27 @@ cdef int crossruff_tricks(State* st) noexcept nogil:
     q = min(y, a)
     cb = min(p, q + 1)
     ca = min(q, cb)
-    return ca + cb + max(a - ca, b - cb)
+    count = ca + cb + max(a - ca, b - cb)
+    if count >= need:
+        return count
+    for h in range(2 if cb > 0 else 1):
+        hh = ha if h == 0 else hb
+        ho = hb if h == 0 else ha
+        for suit in range(4):
+            if suit == st.trump or count >= need:
+                continue
+            sb = suit_bits(suit)
+            win = hh & sb
+            if not win or not (ho & sb):
+                continue
+            if st.present & sb & ~win:
+                win &= above(pdd_top(st.present & sb & ~win))
+            w = min(pdd_popcount(win), pdd_popcount(ho & sb))
+            k = min(w, need - count)
+            if k <= 0:
+                continue
+            out |= top_n(win, k)
+            count += k
+    if count >= need:
+        rel[0] = out
+    return count

@@ -95,9 +95,10 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
         if st.qt_ok:
             if st.trump >= 0:
                 # The other side holds no trump: the leader's side's crossruff, from the suit lengths alone.
-                d = crossruff_tricks(st)
-                if d >= (target if st.maxside[st.lead] else left - target + 1):
+                d = target if st.maxside[st.lead] else left - target + 1
+                if crossruff_tricks(st, d, rel) >= d:
                     return st.maxside[st.lead]
+                rel[0] = 0
             if st.maxside[st.lead]:
                 if quick_tricks(st, rel, target) >= target:
                     if not fewer_winners(st, target, rel) and not ruffed_transfer(st, target, rel):
