@@ -820,9 +820,9 @@ cdef inline int second_hand_tricks(State* st, int need, uint64_t* rel) noexcept 
 
 
 cdef int crossruff_tricks(State* st, int need, uint64_t* rel) noexcept nogil:
-    """Two sides of partners, `follow` alone, a trump suit the other side holds none of: tricks the leader's side
-    surely takes by a crossruff, counted from the suit lengths alone, or with cashed winners when those fall
-    short of `need` (0 in any other game).
+    """Two sides of partners, `follow` alone, a trump suit the other side holds none of (or the leader's top
+    trumps draw them): tricks the leader's side surely takes by a crossruff, counted from the suit lengths
+    alone, or with cashed winners when those fall short of `need` (0 in any other game).
 
     No opponent can trump, so every trick in which the leader's side plays a
     trump is its own: each of a hand's trumps lies in a trick of its own, and
@@ -849,18 +849,34 @@ cdef int crossruff_tricks(State* st, int need, uint64_t* rel) noexcept nogil:
     lead, and its X cards, of suits B is void in, stay too); so does B after
     its first ruff (cB > 0), in the suits A holds. `rel` then gets the
     winners counted, the top ones of their suits down to the count needed.
+
+    If the other side holds trumps, at most d in each of its hands, and the
+    d top trumps are the leader's, A leads them first: each wins (B follows
+    with lower trumps), and the other side, following, then holds none; the
+    count goes on with a - d and b - d trumps (if B held fewer than d, it
+    discarded: none left to ruff, and no cashing counted, as its lengths
+    moved). `rel` then gets those d trumps too.
     """
     cdef int lead = st.lead, partner = st.lead ^ 2, suit, a, b, x = 0, y = 0, p, q, ca, cb, count, w, k, h
+    cdef int drawn = 0, cash = 1
     cdef uint64_t tb, sb, ha, hb, hh, ho, win, out = 0
     if not partnerships(st) or st.cons != C_FOLLOW or st.trump < 0:
         return 0
     tb = suit_bits(st.trump)
-    if st.side_hands[1 - st.maxside[lead]] & tb:
-        return 0
     ha = st.hands[lead]
     hb = st.hands[partner]
     a = pdd_popcount(ha & tb)
     b = pdd_popcount(hb & tb)
+    if st.side_hands[1 - st.maxside[lead]] & tb:
+        # The other side's trumps drawn first by the leader's, the top ones of the suit.
+        drawn = max(pdd_popcount(st.hands[lead ^ 1] & tb), pdd_popcount(st.hands[lead ^ 3] & tb))
+        out = top_n(st.present & tb, drawn)
+        if out & ~ha:
+            return 0
+        a -= drawn
+        # A partner short of trumps discards: its lengths in the side suits may change.
+        cash = b >= drawn
+        b = max(0, b - drawn)
     for suit in range(4):
         if suit == st.trump:
             continue
@@ -873,8 +889,10 @@ cdef int crossruff_tricks(State* st, int need, uint64_t* rel) noexcept nogil:
     q = min(y, a)
     cb = min(p, q + 1)
     ca = min(q, cb)
-    count = ca + cb + max(a - ca, b - cb)
-    if count >= need:
+    count = drawn + ca + cb + max(a - ca, b - cb)
+    if count >= need or not cash:
+        if count >= need:
+            rel[0] = out
         return count
     for h in range(2 if cb > 0 else 1):
         hh = ha if h == 0 else hb
