@@ -287,9 +287,16 @@ NOT_DRAWN = Case(GAMES["priffe"], [parse_cards("SQ ST S9 H2"), parse_cards("SA S
                                    parse_cards("SJ S8 D4 H3"), parse_cards("HA HK DA DK")],
                  Suit.SPADES, leader=0, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=0)
 
+# The crossruff from the partner: North leads a diamond to South's ace and ruffs South's heart: with a
+# trump trick more, three counted (four are there).
+ENTRY = Case(GAMES["priffe"], [parse_cards("S2 S3 D2 D3"), parse_cards("HA HK DK DQ"),
+                               parse_cards("S4 H2 H3 DA"), parse_cards("CA CK CQ CJ")],
+             Suit.SPADES, leader=0, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=0)
+
 
 @settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))
 @given(case=all_trumps())
+@example(case=ENTRY)
 @example(case=CROSSRUFF)
 @example(case=DRAWN)
 @example(case=NOT_DRAWN)

@@ -7,6 +7,8 @@
 # Enough of them answer the question without a search; fewer_winners and fewer_cashed then give
 # the table only the ranks those tricks need, so that its entry stands for more positions.
 # second_hand_tricks counts the same way part way through a trick, for the side of the second hand.
+# crossruff_tricks counts a side holding every trump (or drawing the other side's): its ruffs in
+# each other's voids, from the suit lengths alone.
 
 cdef int quick_tricks(State* st, uint64_t* rel, int need) noexcept nogil:
     """Tricks the leader can surely cash from its own hand, whatever the others do.
@@ -843,7 +845,11 @@ cdef int crossruff_tricks(State* st, int need, uint64_t* rel) noexcept nogil:
     same suit lengths in each hand (and the same leader) counts as many, and
     `rel` is left alone.
 
-    If that is short of `need`, A first cashes its cards above every other
+    If that is short of `need`, A may lead a card of a suit below B's top
+    card there, which is above every card of the other side's in it: B wins
+    (nobody trumps), and the crossruff starts from B (A ruffs first: cA =
+    min(q, p + 1), cB = min(p, cA)), one trick more; that card of B's goes
+    to `rel`. Else A first cashes its cards above every other
     card of a side suit that B holds, as many rounds as B follows (B then
     plays that suit, so its voids, trumps and Y cards stay; A keeps the
     lead, and its X cards, of suits B is void in, stay too); so does B after
@@ -859,7 +865,7 @@ cdef int crossruff_tricks(State* st, int need, uint64_t* rel) noexcept nogil:
     """
     cdef int lead = st.lead, partner = st.lead ^ 2, suit, a, b, x = 0, y = 0, p, q, ca, cb, count, w, k, h
     cdef int drawn = 0, cash = 1
-    cdef uint64_t tb, sb, ha, hb, hh, ho, win, out = 0
+    cdef uint64_t tb, sb, ha, hb, hh, ho, win, opp, out = 0
     if not partnerships(st) or st.cons != C_FOLLOW or st.trump < 0:
         return 0
     tb = suit_bits(st.trump)
@@ -894,6 +900,19 @@ cdef int crossruff_tricks(State* st, int need, uint64_t* rel) noexcept nogil:
         if count >= need:
             rel[0] = out
         return count
+    # The crossruff from B, after a lead to its top card of a suit (above the other side's there).
+    w = min(q, p + 1)
+    w = drawn + 1 + w + min(p, w) + max(a - w, b - min(p, w))
+    if w >= need:
+        opp = st.side_hands[1 - st.maxside[lead]]
+        for suit in range(4):
+            sb = suit_bits(suit)
+            if suit == st.trump or not (hb & sb):
+                continue
+            k = pdd_top(hb & sb)
+            if not (opp & sb & above(k)) and ha & sb & (((<uint64_t>1) << k) - 1):
+                rel[0] = out | ((<uint64_t>1) << k)
+                return w
     for h in range(2 if cb > 0 else 1):
         hh = ha if h == 0 else hb
         ho = hb if h == 0 else ha
