@@ -873,9 +873,15 @@ cdef int crossruff_tricks(State* st, int need, uint64_t* rel) noexcept nogil:
     hb = st.hands[partner]
     a = pdd_popcount(ha & tb)
     b = pdd_popcount(hb & tb)
-    if st.side_hands[1 - st.maxside[lead]] & tb:
+    if a == 0 and b == 0:
+        # No trump to ruff with: quick_tricks counts the winners.
+        return 0
+    opp = st.side_hands[1 - st.maxside[lead]] & tb
+    if opp:
         # The other side's trumps drawn first by the leader's, the top ones of the suit.
         drawn = max(pdd_popcount(st.hands[lead ^ 1] & tb), pdd_popcount(st.hands[lead ^ 3] & tb))
+        if pdd_popcount(ha & above(pdd_top(opp))) < drawn:
+            return 0
         out = top_n(st.present & tb, drawn)
         if out & ~ha:
             return 0
