@@ -824,7 +824,8 @@ cdef inline int second_hand_tricks(State* st, int need, uint64_t* rel) noexcept 
 cdef int crossruff_tricks(State* st, int need, uint64_t* rel) noexcept nogil:
     """Two sides of partners, `follow` alone, a trump suit the other side holds none of (or the leader's top
     trumps draw them): tricks the leader's side surely takes by a crossruff, counted from the suit lengths
-    alone, or with cashed winners when those fall short of `need` (0 in any other game).
+    alone, or with cashed winners when those fall short of `need` (0 in any other game, or with no trump in the
+    side's hands: quick_tricks counts its winners).
 
     No opponent can trump, so every trick in which the leader's side plays a
     trump is its own: each of a hand's trumps lies in a trick of its own, and
