@@ -293,9 +293,16 @@ ENTRY = Case(GAMES["priffe"], [parse_cards("S2 S3 D2 D3"), parse_cards("HA HK DK
                                parse_cards("S4 H2 H3 DA"), parse_cards("CA CK CQ CJ")],
              Suit.SPADES, leader=0, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=0)
 
+# North's club, a suit nobody else holds, wins while South discards a diamond; then South ruffs a heart,
+# and North's trump takes a third trick.
+SOLO = Case(GAMES["priffe"], [parse_cards("S2 H2 C2 D5"), parse_cards("HA HK DA DK"),
+                              parse_cards("S3 D2 D3 D4"), parse_cards("HQ HJ DQ DJ")],
+            Suit.SPADES, leader=0, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=0)
+
 
 @settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))
 @given(case=all_trumps())
+@example(case=SOLO)
 @example(case=ENTRY)
 @example(case=CROSSRUFF)
 @example(case=DRAWN)

@@ -846,16 +846,20 @@ cdef int crossruff_tricks(State* st, int need, uint64_t* rel) noexcept nogil:
     same suit lengths in each hand (and the same leader) counts as many, and
     `rel` is left alone.
 
-    If that is short of `need`, A may lead a card of a suit below B's top
-    card there, which is above every card of the other side's in it: B wins
-    (nobody trumps), and the crossruff starts from B (A ruffs first: cA =
-    min(q, p + 1), cB = min(p, cA)), one trick more; that card of B's goes
-    to `rel`. Else A first cashes its cards above every other
-    card of a side suit that B holds, as many rounds as B follows (B then
-    plays that suit, so its voids, trumps and Y cards stay; A keeps the
-    lead, and its X cards, of suits B is void in, stay too); so does B after
-    its first ruff (cB > 0), in the suits A holds. `rel` then gets the
-    winners counted, the top ones of their suits down to the count needed.
+    If that is short of `need`, A's cards of suits nobody else holds win when
+    led first (B is void there: it discards its cards of suits A holds, which
+    are neither trumps nor Y cards), as many as B has such cards and as A has
+    X cards beyond the cB its partner ruffs (they are X cards too): again from
+    the lengths alone. Else A may lead a card of a suit below B's top card
+    there, which is above every card of the other side's in it: B wins (nobody
+    trumps), and the crossruff starts from B (A ruffs first: cA = min(q, p +
+    1), cB = min(p, cA)), one trick more; that card of B's goes to `rel`. Else
+    A first cashes its cards above every other card of a side suit that B
+    holds, as many rounds as B follows (B then plays that suit, so its voids,
+    trumps and Y cards stay; A keeps the lead, and its X cards, of suits B is
+    void in, stay too); so does B after its first ruff (cB > 0), in the suits
+    A holds. `rel` then gets the winners counted, the top ones of their suits
+    down to the count needed.
 
     If the other side holds trumps, at most d in each of its hands, and the
     d top trumps are the leader's, A leads them first: each wins (B follows
@@ -903,6 +907,21 @@ cdef int crossruff_tricks(State* st, int need, uint64_t* rel) noexcept nogil:
     cb = min(p, q + 1)
     ca = min(q, cb)
     count = drawn + ca + cb + max(a - ca, b - cb)
+    if count < need and cash and x > cb:
+        # A's cards of suits nobody else holds, led first, B discarding its cards of suits A holds.
+        w = 0
+        k = 0
+        for suit in range(4):
+            sb = suit_bits(suit)
+            if suit == st.trump:
+                continue
+            if ha & sb and not (st.present & sb & ~ha):
+                w += pdd_popcount(ha & sb)
+            if ha & sb:
+                k += pdd_popcount(hb & sb)
+        if count + min(w, x - cb, k) >= need:
+            rel[0] = out
+            return count + min(w, x - cb, k)
     if count >= need or not cash:
         if count >= need:
             rel[0] = out
