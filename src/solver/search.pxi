@@ -94,7 +94,7 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
             rel[0] = 0
         if st.qt_ok:
             if st.trump >= 0:
-                # The other side holds no trump: the leader's side's crossruff, from the suit lengths alone.
+                # The leader's side's crossruff, the other side holding no trump or its trumps drawn.
                 d = target if st.maxside[st.lead] else left - target + 1
                 if crossruff_tricks(st, d, rel) >= d:
                     return st.maxside[st.lead]
