@@ -260,6 +260,81 @@ def test_partnership_cashing_with_trumps_equals_the_reference(case: Case) -> Non
     check_tricks(case, minimise=False)
 
 
+@st.composite
+def all_trumps(draw) -> Case:
+    """Bridge endings where one side holds every trump in play but at most two (the other side's, none
+    mostly), 3 to 5 cards a hand in three or four suits, any leader and seat, part of a trick played or
+    not: crossruffs, the other side's trumps drawn or not."""
+    game = GAMES["priffe"]
+    suits = sorted(draw(st.sets(st.sampled_from(list(Suit)), min_size=3, max_size=4)))
+    trump = draw(st.sampled_from(suits))
+    size = draw(st.integers(3, 5))
+    side = draw(st.integers(0, 1))
+    trumps = draw(st.permutations([c for c in sorted(game.deck(4)) if c.suit == trump]))
+    theirs = draw(st.sampled_from([0, 0, 0, 1, 1, 2]))
+    trumps, their_trumps = trumps[:draw(st.integers(1, 2 * size))], trumps[-theirs:] if theirs else []
+    others = draw(st.permutations([c for c in sorted(game.deck(4)) if c.suit in suits and c.suit != trump]))
+    cut = draw(st.integers(max(0, len(trumps) - size), min(size, len(trumps))))
+    hands: list[list[Card]] = [[] for _ in range(4)]
+    hands[side] = trumps[:cut]
+    hands[side + 2] = trumps[cut:]
+    for card in their_trumps:
+        if card not in trumps:
+            hands[draw(st.sampled_from([1 - side, 3 - side]))].append(card)
+    for seat in range(4):
+        need = size - len(hands[seat])
+        hands[seat] = hands[seat] + others[:need]
+        others = others[need:]
+    case = Case(game, hands, trump, draw(st.integers(0, 3)), draw(st.integers(0, 3)), Constraint.FOLLOW, [],
+                draw(st.integers(0, 3)))
+    for _ in range(draw(st.integers(0, 3))):
+        case.played.append(parse_card(draw(st.sampled_from(sorted(reference.legal_plays(**case.reference_args()))))))
+    return case
+
+
+# A crossruff (quick tricks' crossruff_tricks): North leads a heart, South ruffs and leads a diamond, which
+# North ruffs, and so on: all four tricks, where the trumps alone (two in each hand) count two.
+CROSSRUFF = Case(GAMES["priffe"], [parse_cards("S2 S3 H2 H3"), parse_cards("HA HK DA DK"),
+                                   parse_cards("S4 S5 D2 D3"), parse_cards("HQ HJ DQ DJ")],
+                 Suit.SPADES, leader=0, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=0)
+
+
+# crossruff_tricks with the other side's trumps drawn: North's ace draws East's jack (South's nine
+# falls), then a heart ruffed by the queen and a diamond by the king: three tricks counted (crossruffing
+# at once takes all four). With East's ace and king over North's queen and ten nothing can be drawn, and
+# North-South take one trick (counting East's two trumps as drawn would claim three).
+DRAWN = Case(GAMES["priffe"], [parse_cards("SA SK H2 H3"), parse_cards("SJ CA CK CQ"),
+                               parse_cards("SQ S9 D2 D3"), parse_cards("HA HK DA DK")],
+             Suit.SPADES, leader=0, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=0)
+NOT_DRAWN = Case(GAMES["priffe"], [parse_cards("SQ ST S9 H2"), parse_cards("SA SK CK CQ"),
+                                   parse_cards("SJ S8 D4 H3"), parse_cards("HA HK DA DK")],
+                 Suit.SPADES, leader=0, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=0)
+
+# The crossruff from the partner: North leads a diamond to South's ace and ruffs South's heart: with a
+# trump trick more, three counted (four are there).
+ENTRY = Case(GAMES["priffe"], [parse_cards("S2 S3 D2 D3"), parse_cards("HA HK DK DQ"),
+                               parse_cards("S4 H2 H3 DA"), parse_cards("CA CK CQ CJ")],
+             Suit.SPADES, leader=0, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=0)
+
+# North's club, a suit nobody else holds, wins while South discards a diamond; then South ruffs a heart,
+# and North's trump takes a third trick.
+SOLO = Case(GAMES["priffe"], [parse_cards("S2 H2 C2 D5"), parse_cards("HA HK DA DK"),
+                              parse_cards("S3 D2 D3 D4"), parse_cards("HQ HJ DQ DJ")],
+            Suit.SPADES, leader=0, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=0)
+
+
+@settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))
+@given(case=all_trumps())
+@example(case=SOLO)
+@example(case=ENTRY)
+@example(case=CROSSRUFF)
+@example(case=DRAWN)
+@example(case=NOT_DRAWN)
+def test_partnership_crossruff_equals_the_reference(case: Case) -> None:
+    """One side holding every trump, playing for tricks: its ruffs in each hand and its crossruffs."""
+    check_tricks(case, minimise=False)
+
+
 @settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))
 @given(case=endings(GAMES["preferans"], 3, (3, 6), Constraint.FOLLOW))
 def test_defenders_cashing_equals_the_reference(case: Case) -> None:

@@ -7,6 +7,8 @@
 # Enough of them answer the question without a search; fewer_winners and fewer_cashed then give
 # the table only the ranks those tricks need, so that its entry stands for more positions.
 # second_hand_tricks counts the same way part way through a trick, for the side of the second hand.
+# crossruff_tricks counts a side holding every trump (or drawing the other side's): its ruffs in
+# each other's voids, from the suit lengths alone.
 
 cdef int quick_tricks(State* st, uint64_t* rel, int need) noexcept nogil:
     """Tricks the leader can surely cash from its own hand, whatever the others do.
@@ -947,3 +949,144 @@ cdef inline int second_hand_tricks(State* st, int need, uint64_t* rel) noexcept 
             rel[0] = out
             return 1
     return 0
+
+
+cdef int crossruff_tricks(State* st, int need, uint64_t* rel) noexcept nogil:
+    """Two sides of partners, `follow` alone, a trump suit the other side holds none of (or the leader's top
+    trumps draw them): tricks the leader's side surely takes by a crossruff, counted from the suit lengths
+    alone, or with cashed winners when those fall short of `need` (0 in any other game, or with no trump in the
+    side's hands: quick_tricks counts its winners).
+
+    No opponent can trump, so every trick in which the leader's side plays a
+    trump is its own: each of a hand's trumps lies in a trick of its own, and
+    the side takes at least as many tricks as the hands' trumps fall in
+    different tricks. The leader A holds a trumps and X cards of the side
+    suits its partner B is void in; B holds b trumps and Y cards of the side
+    suits A is void in. A leads one of its X cards and B ruffs: B wins (no
+    opponent trumps) and leads one of its Y cards, which A ruffs and wins,
+    and so on; whatever the opponents play, each such trick is the ruffer's,
+    the lead stays with it, and the hands keep their voids. B ruffs cB =
+    min(p, q + 1) times and A cA = min(q, cB), where p = min(X, b) and
+    q = min(Y, a) (the crossruff stops when the hand on lead holds no card of
+    the partner's voids or the partner no trump). The trumps then left, a - cA
+    and b - cB, each fall in a later trick, so at least max(a - cA, b - cB)
+    more tricks are the side's. The count, cA + cB + max(a - cA, b - cB), is
+    at least max(a, b) (trump_tricks' count) and takes one trick more than it
+    as soon as one ruff is possible. No rank is used: every position with the
+    same suit lengths in each hand (and the same leader) counts as many, and
+    `rel` is left alone.
+
+    If that is short of `need`, A's cards of suits nobody else holds win when
+    led first (B is void there: it discards its cards of suits A holds, which
+    are neither trumps nor Y cards), as many as B has such cards and as A has
+    X cards beyond the cB its partner ruffs (they are X cards too): again from
+    the lengths alone. Else A may lead a card of a suit below B's top card
+    there, which is above every card of the other side's in it: B wins (nobody
+    trumps), and the crossruff starts from B (A ruffs first: cA = min(q, p +
+    1), cB = min(p, cA)), one trick more; that card of B's goes to `rel`. Else
+    A first cashes its cards above every other card of a side suit that B
+    holds, as many rounds as B follows (B then plays that suit, so its voids,
+    trumps and Y cards stay; A keeps the lead, and its X cards, of suits B is
+    void in, stay too); so does B after its first ruff (cB > 0), in the suits
+    A holds. `rel` then gets the winners counted, the top ones of their suits
+    down to the count needed.
+
+    If the other side holds trumps, at most d in each of its hands, and the
+    d top trumps are the leader's, A leads them first: each wins (B follows
+    with lower trumps), and the other side, following, then holds none; the
+    count goes on with a - d and b - d trumps (if B held fewer than d, it
+    discarded: none left to ruff, and no cashing counted, as its lengths
+    moved). `rel` then gets those d trumps too.
+    """
+    cdef int lead = st.lead, partner = st.lead ^ 2, suit, a, b, x = 0, y = 0, p, q, ca, cb, count, w, k, h
+    cdef int drawn = 0, cash = 1
+    cdef uint64_t tb, sb, ha, hb, hh, ho, win, opp, out = 0
+    if not partnerships(st) or st.cons != C_FOLLOW or st.trump < 0:
+        return 0
+    tb = suit_bits(st.trump)
+    ha = st.hands[lead]
+    hb = st.hands[partner]
+    a = pdd_popcount(ha & tb)
+    b = pdd_popcount(hb & tb)
+    if a == 0 and b == 0:
+        # No trump to ruff with: quick_tricks counts the winners.
+        return 0
+    opp = st.side_hands[1 - st.maxside[lead]] & tb
+    if opp:
+        # The other side's trumps drawn first by the leader's, the top ones of the suit.
+        drawn = max(pdd_popcount(st.hands[lead ^ 1] & tb), pdd_popcount(st.hands[lead ^ 3] & tb))
+        if pdd_popcount(ha & above(pdd_top(opp))) < drawn:
+            return 0
+        out = top_n(st.present & tb, drawn)
+        if out & ~ha:
+            return 0
+        a -= drawn
+        # A partner short of trumps discards: its lengths in the side suits may change.
+        cash = b >= drawn
+        b = max(0, b - drawn)
+    for suit in range(4):
+        if suit == st.trump:
+            continue
+        sb = suit_bits(suit)
+        if not (hb & sb):
+            x += pdd_popcount(ha & sb)
+        if not (ha & sb):
+            y += pdd_popcount(hb & sb)
+    p = min(x, b)
+    q = min(y, a)
+    cb = min(p, q + 1)
+    ca = min(q, cb)
+    count = drawn + ca + cb + max(a - ca, b - cb)
+    if count < need and cash and x > cb:
+        # A's cards of suits nobody else holds, led first, B discarding its cards of suits A holds.
+        w = 0
+        k = 0
+        for suit in range(4):
+            sb = suit_bits(suit)
+            if suit == st.trump:
+                continue
+            if ha & sb and not (st.present & sb & ~ha):
+                w += pdd_popcount(ha & sb)
+            if ha & sb:
+                k += pdd_popcount(hb & sb)
+        if count + min(w, x - cb, k) >= need:
+            rel[0] = out
+            return count + min(w, x - cb, k)
+    if count >= need or not cash:
+        if count >= need:
+            rel[0] = out
+        return count
+    # The crossruff from B, after a lead to its top card of a suit (above the other side's there).
+    w = min(q, p + 1)
+    w = drawn + 1 + w + min(p, w) + max(a - w, b - min(p, w))
+    if w >= need:
+        opp = st.side_hands[1 - st.maxside[lead]]
+        for suit in range(4):
+            sb = suit_bits(suit)
+            if suit == st.trump or not (hb & sb):
+                continue
+            k = pdd_top(hb & sb)
+            if not (opp & sb & above(k)) and ha & sb & (((<uint64_t>1) << k) - 1):
+                rel[0] = out | ((<uint64_t>1) << k)
+                return w
+    for h in range(2 if cb > 0 else 1):
+        hh = ha if h == 0 else hb
+        ho = hb if h == 0 else ha
+        for suit in range(4):
+            if suit == st.trump or count >= need:
+                continue
+            sb = suit_bits(suit)
+            win = hh & sb
+            if not win or not (ho & sb):
+                continue
+            if st.present & sb & ~win:
+                win &= above(pdd_top(st.present & sb & ~win))
+            w = min(pdd_popcount(win), pdd_popcount(ho & sb))
+            k = min(w, need - count)
+            if k <= 0:
+                continue
+            out |= top_n(win, k)
+            count += k
+    if count >= need:
+        rel[0] = out
+    return count

@@ -93,6 +93,12 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
                 return d
             rel[0] = 0
         if st.qt_ok:
+            if st.trump >= 0:
+                # The leader's side's crossruff, the other side holding no trump or its trumps drawn.
+                d = target if st.maxside[st.lead] else left - target + 1
+                if crossruff_tricks(st, d, rel) >= d:
+                    return st.maxside[st.lead]
+                rel[0] = 0
             if st.maxside[st.lead]:
                 if quick_tricks(st, rel, target) >= target:
                     if not fewer_winners(st, target, rel) and not ruffed_transfer(st, target, rel):
