@@ -34,8 +34,9 @@ cdef inline int ducking_score(State* st, int card, int w, uint64_t opp) noexcept
     """The order score of a card for a seat whose side wants to lose tricks (misère).
 
     Leading: first the cards whose leads answered the question most, less
-    the times they failed first (see remember_lead), then a card below every card the other side holds in its
-    suit (a holder must follow above), the highest such card first (it keeps
+    the times they failed first (see remember_lead), then a card below every
+    card the other side holds in its suit (a holder must follow above), the
+    highest such card first (it keeps
     the lower ones to lose with later), then low cards that the other side can
     beat;
     following, the highest card that does not take the trick, then the lowest
