@@ -109,12 +109,17 @@ def test_tricks_equal_the_reference(case: Case, minimise: bool) -> None:
     check_tricks(case, minimise)
 
 
+def bridge(hands: str, trump: Suit | None, leader: int) -> Case:
+    """A Priffe position under `follow` alone, asked for the leader's side (North declaring): the four hands
+    North, East, South, West, separated by "/"."""
+    return Case(GAMES["priffe"], [parse_cards(hand) for hand in hands.split("/")], trump, leader=leader,
+                declarer=0, constraints=Constraint.FOLLOW, played=[], seat=leader)
+
+
 # Found by a hunt: North-South playing to lose, every card a trump. East-West, pushing the tricks onto
 # them, drop their 9 and 8 on one trick, and South's 6 or 7 must win another; split_trumps counted the 9
 # and 8 kept apart for two tricks, which only a side playing for tricks does.
-SPLIT_TRUMPS = Case(GAMES["priffe"], [parse_cards("S2 S3"), parse_cards("S8 S5"), parse_cards("S6 S7"),
-                                      parse_cards("S4 S9")],
-                    Suit.SPADES, leader=0, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=0)
+SPLIT_TRUMPS = bridge("S2 S3 / S8 S5 / S6 S7 / S4 S9", Suit.SPADES, leader=0)
 
 
 @SETTINGS
@@ -217,29 +222,21 @@ def test_partnership_fewest_tricks_equal_the_reference(case: Case) -> None:
 
 # "AT3 opposite K854" (quick tricks' combined suits): South leads the ace, the ten and the three to the
 # king, and North's eight takes the fourth trick; East's six is the only other spade.
-COMBINED = Case(GAMES["priffe"], [parse_cards("SK S8 S5 S4 D2"), parse_cards("S6 H7 DQ D5 D4"),
-                                  parse_cards("SA ST S3 DT D6"), parse_cards("HA D9 D8 D3 C9")],
-                None, leader=2, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=2)
+COMBINED = bridge("SK S8 S5 S4 D2 / S6 H7 DQ D5 D4 / SA ST S3 DT D6 / HA D9 D8 D3 C9", None, leader=2)
 
 # "K9432 opposite T87" against a lone jack (combined suits unblocked): North's cards cannot all play
 # under South's, yet South takes five: the king (the jack falls), the two to North's ten, the eight back
 # to the nine, then the four and the three.
-UNBLOCKED = Case(GAMES["priffe"], [parse_cards("ST S8 S7 HK CQ"), parse_cards("SJ HA H5 DT D2"),
-                                   parse_cards("SK S9 S4 S3 S2"), parse_cards("HQ H6 H2 CT C9")],
-                 None, leader=2, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=2)
+UNBLOCKED = bridge("ST S8 S7 HK CQ / SJ HA H5 DT D2 / SK S9 S4 S3 S2 / HQ H6 H2 CT C9", None, leader=2)
 
 # The finesse through the seat after the leader (quick tricks' transfer): South leads the three, and North's
 # ace-queen over West's king take two tricks whatever West plays; West's jack takes the third.
-FINESSE = Case(GAMES["priffe"], [parse_cards("SA SQ HT"), parse_cards("S5 S4 H9"),
-                                 parse_cards("S3 H8 H7"), parse_cards("SK S2 HJ")],
-               None, leader=2, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=2)
+FINESSE = bridge("SA SQ HT / S5 S4 H9 / S3 H8 H7 / SK S2 HJ", None, leader=2)
 
 # "Ax opposite Kxx", the ace North's (quick tricks' returned suits): South leads the three to the ace, North
 # returns the four to the king, and South's two wins too (East and West held two spades each); East-West
 # take the hearts.
-RETURNED = Case(GAMES["priffe"], [parse_cards("SA S4 H2 H5"), parse_cards("SQ SJ HA HK"),
-                                  parse_cards("SK S3 S2 H3"), parse_cards("ST S9 HQ HJ")],
-                None, leader=2, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=2)
+RETURNED = bridge("SA S4 H2 H5 / SQ SJ HA HK / SK S3 S2 H3 / ST S9 HQ HJ", None, leader=2)
 
 
 @settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))
@@ -294,33 +291,23 @@ def all_trumps(draw) -> Case:
 
 # A crossruff (quick tricks' crossruff_tricks): North leads a heart, South ruffs and leads a diamond, which
 # North ruffs, and so on: all four tricks, where the trumps alone (two in each hand) count two.
-CROSSRUFF = Case(GAMES["priffe"], [parse_cards("S2 S3 H2 H3"), parse_cards("HA HK DA DK"),
-                                   parse_cards("S4 S5 D2 D3"), parse_cards("HQ HJ DQ DJ")],
-                 Suit.SPADES, leader=0, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=0)
+CROSSRUFF = bridge("S2 S3 H2 H3 / HA HK DA DK / S4 S5 D2 D3 / HQ HJ DQ DJ", Suit.SPADES, leader=0)
 
 
 # crossruff_tricks with the other side's trumps drawn: North's ace draws East's jack (South's nine
 # falls), then a heart ruffed by the queen and a diamond by the king: three tricks counted (crossruffing
 # at once takes all four). With East's ace and king over North's queen and ten nothing can be drawn, and
 # North-South take one trick (counting East's two trumps as drawn would claim three).
-DRAWN = Case(GAMES["priffe"], [parse_cards("SA SK H2 H3"), parse_cards("SJ CA CK CQ"),
-                               parse_cards("SQ S9 D2 D3"), parse_cards("HA HK DA DK")],
-             Suit.SPADES, leader=0, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=0)
-NOT_DRAWN = Case(GAMES["priffe"], [parse_cards("SQ ST S9 H2"), parse_cards("SA SK CK CQ"),
-                                   parse_cards("SJ S8 D4 H3"), parse_cards("HA HK DA DK")],
-                 Suit.SPADES, leader=0, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=0)
+DRAWN = bridge("SA SK H2 H3 / SJ CA CK CQ / SQ S9 D2 D3 / HA HK DA DK", Suit.SPADES, leader=0)
+NOT_DRAWN = bridge("SQ ST S9 H2 / SA SK CK CQ / SJ S8 D4 H3 / HA HK DA DK", Suit.SPADES, leader=0)
 
 # The crossruff from the partner: North leads a diamond to South's ace and ruffs South's heart: with a
 # trump trick more, three counted (four are there).
-ENTRY = Case(GAMES["priffe"], [parse_cards("S2 S3 D2 D3"), parse_cards("HA HK DK DQ"),
-                               parse_cards("S4 H2 H3 DA"), parse_cards("CA CK CQ CJ")],
-             Suit.SPADES, leader=0, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=0)
+ENTRY = bridge("S2 S3 D2 D3 / HA HK DK DQ / S4 H2 H3 DA / CA CK CQ CJ", Suit.SPADES, leader=0)
 
 # North's club, a suit nobody else holds, wins while South discards a diamond; then South ruffs a heart,
 # and North's trump takes a third trick.
-SOLO = Case(GAMES["priffe"], [parse_cards("S2 H2 C2 D5"), parse_cards("HA HK DA DK"),
-                              parse_cards("S3 D2 D3 D4"), parse_cards("HQ HJ DQ DJ")],
-            Suit.SPADES, leader=0, declarer=0, constraints=Constraint.FOLLOW, played=[], seat=0)
+SOLO = bridge("S2 H2 C2 D5 / HA HK DA DK / S3 D2 D3 D4 / HQ HJ DQ DJ", Suit.SPADES, leader=0)
 
 
 @settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))

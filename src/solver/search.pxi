@@ -93,23 +93,18 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
                 return d
             rel[0] = 0
         if st.qt_ok:
+            # The tricks the leader's side needs: MAX's `target`, or enough to hold MAX below it.
+            d = target if st.maxside[st.lead] else left - target + 1
             if st.trump >= 0:
                 # The leader's side's crossruff, the other side holding no trump or its trumps drawn.
-                d = target if st.maxside[st.lead] else left - target + 1
                 if crossruff_tricks(st, d, rel) >= d:
                     return st.maxside[st.lead]
                 rel[0] = 0
-            if st.maxside[st.lead]:
-                if quick_tricks(st, rel, target) >= target:
-                    if not fewer_winners(st, target, rel) and not ruffed_transfer(st, target, rel):
-                        fewer_cashed(st, target, rel)
-                    return 1
-            elif left - quick_tricks(st, rel, left - target + 1) < target:
-                if not fewer_winners(st, left - target + 1, rel) and not ruffed_transfer(st, left - target + 1, rel):
-                    fewer_cashed(st, left - target + 1, rel)
-                return 0
+            if quick_tricks(st, rel, d) >= d:
+                if not fewer_winners(st, d, rel) and not ruffed_transfer(st, d, rel):
+                    fewer_cashed(st, d, rel)
+                return st.maxside[st.lead]
             rel[0] = 0
-            d = target if st.maxside[st.lead] else left - target + 1
             # Mostly one or two tricks: the transfer and a winner (more are rare and cost the calls).
             if d <= 2 and st.trump >= 0:
                 if other_side_trumps(st):
