@@ -34,9 +34,10 @@ cdef int trump_tricks(State* st, int side, uint64_t* rel) noexcept nogil:
     return best
 
 
-cdef int split_trumps(State* st, int side, uint64_t* rel) noexcept nogil:
-    """Two sides of partners, `follow` alone: tricks (0, 1 or 2) the seats of maxside `side` surely take with the
-    top three trumps when trump_tricks counts them short (DDS's LaterTricks counts so).
+cdef int split_trumps(State* st, int* side, uint64_t* rel) noexcept nogil:
+    """Two sides of partners, `follow` alone: tricks (0, 1 or 2) the side holding the second trump (its maxside
+    in `side`) surely takes with the top three trumps when trump_tricks counts them short (DDS's LaterTricks
+    counts so); the other side takes none so.
 
     Two: the side holds the two top trumps in different seats, one of which holds
     another trump; it keeps them apart (one plays its other trump on the trick the
@@ -55,15 +56,14 @@ cdef int split_trumps(State* st, int side, uint64_t* rel) noexcept nogil:
     t3 = pdd_top(trumps)
     o1 = owner(st, t1)
     o2 = owner(st, t2)
-    if st.maxside[o2] != side:
-        return 0
-    if st.maxside[o1] == side:
+    side[0] = st.maxside[o2]
+    if st.maxside[o1] == side[0]:
         if o1 != o2 and (pdd_popcount(st.hands[o1] & suit_bits(st.trump)) > 1
                          or pdd_popcount(st.hands[o2] & suit_bits(st.trump)) > 1):
             rel[0] |= ((<uint64_t>1) << t1) | ((<uint64_t>1) << t2)
             return 2
         return 0
-    if st.maxside[owner(st, t3)] == side and pdd_popcount(st.hands[o2] & suit_bits(st.trump)) > 1:
+    if st.maxside[owner(st, t3)] == side[0] and pdd_popcount(st.hands[o2] & suit_bits(st.trump)) > 1:
         rel[0] |= ((<uint64_t>1) << t1) | ((<uint64_t>1) << t2) | ((<uint64_t>1) << t3)
         return 1
     return 0

@@ -34,18 +34,25 @@ cdef int quick_tricks(State* st, uint64_t* rel, int need) noexcept nogil:
     cdef int lead = st.lead, s, suit, w, r, q = 0, side_best = 0, ln, cashed = 0
     cdef uint64_t hand = st.hands[lead], others = st.present & ~hand, mine, oth, tb = 0
     cdef int ruffers = 0, enemy_trumps = 0, drawn = 0, undrawn = 0
+    cdef int wins[4]
+    # The leader's winners in each suit (its cards above every other card there), found once.
+    for suit in range(4):
+        wins[suit] = 0
+        mine = hand & suit_bits(suit)
+        if not mine:
+            continue
+        oth = others & suit_bits(suit)
+        if oth:
+            mine &= above(pdd_top(oth))
+            rel[0] |= mine
+        wins[suit] = pdd_popcount(mine)
+        cashed += wins[suit]
     if st.trump >= 0:
         tb = suit_bits(st.trump)
+        cashed -= wins[st.trump]
         if st.cons & C_FOLLOW:
             # The leader's top trumps, led first, draw the trumps of an opponent holding no more of them.
-            mine = hand & tb
-            oth = others & tb
-            drawn = pdd_popcount(mine & above(pdd_top(oth))) if oth else pdd_popcount(mine)
-        for suit in range(4):
-            mine = hand & suit_bits(suit)
-            oth = others & suit_bits(suit)
-            if suit != st.trump and mine:
-                cashed += pdd_popcount(mine & above(pdd_top(oth))) if oth else pdd_popcount(mine)
+            drawn = wins[st.trump]
         for s in range(st.n):
             if s != lead and (st.hands[s] & tb):
                 if st.maxside[s] != st.maxside[lead]:
@@ -56,18 +63,9 @@ cdef int quick_tricks(State* st, uint64_t* rel, int need) noexcept nogil:
                 elif not spares(st, s, cashed):
                     ruffers = 1
     for suit in range(4):
-        mine = hand & suit_bits(suit)
-        if not mine:
-            continue
-        oth = others & suit_bits(suit)
-        if oth:
-            w = pdd_popcount(mine & above(pdd_top(oth)))
-        else:
-            w = pdd_popcount(mine)
+        w = wins[suit]
         if w == 0:
             continue
-        if oth:
-            rel[0] |= mine & above(pdd_top(oth))
         if st.trump < 0 or suit == st.trump or not ruffers:
             q += w
         elif st.cons & C_FOLLOW:
@@ -687,9 +685,9 @@ cdef int transfer_tricks(State* st, int partner, int q, int need, uint64_t* rel)
 
 
 cdef inline int partnerships(State* st) noexcept nogil:
-    """Whether four seats play as two sides of partners sitting opposite (Priffe), as the transfer cut-offs assume."""
-    return (st.n == 4 and st.maxside[0] == st.maxside[2] and st.maxside[1] == st.maxside[3]
-            and st.maxside[0] != st.maxside[1])
+    """Whether four seats play as two sides of partners sitting opposite (Priffe), as the transfer cut-offs assume
+    (found once by load)."""
+    return st.pairs
 
 
 cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:

@@ -55,7 +55,7 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
     the same answer (with follow and ruff alone; with head or lowest_winner,
     whose legality depends on ranks, the table keeps every card).
     """
-    cdef int left = pdd_popcount(st.hands[st.lead]), d, result
+    cdef int left = pdd_popcount(st.hands[st.lead]), d, result, side
     cdef Probe pr
     cdef uint64_t r = 0
     rel[0] = 0
@@ -68,23 +68,24 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
             return 0
         if left == 1:
             return last_trick(st, target, rel)
-        if st.trump >= 0:
-            if trump_tricks(st, st.counted_side, rel) >= target:
-                rel[0] = top_n(rel[0], target)
-                return 1
-            rel[0] = 0
-            if left - trump_tricks(st, 1 - st.counted_side, rel) < target:
+        if st.trump >= 0 and st.present & suit_bits(st.trump):
+            # Only the side holding the top trump takes tricks with trumps whatever is played.
+            side = (st.side_hands[1] >> pdd_top(st.present & suit_bits(st.trump))) & 1
+            d = trump_tricks(st, side, rel)
+            if side == st.counted_side:
+                if d >= target:
+                    rel[0] = top_n(rel[0], target)
+                    return 1
+            elif left - d < target:
                 rel[0] = top_n(rel[0], left - target + 1)
                 return 0
             rel[0] = 0
             # Only where both sides play for tricks: a side that plays to lose them (misère's, nolla's)
             # may drop its two top trumps on one trick, and split_trumps counts them kept apart.
             if st.counted_side and st.cons == C_FOLLOW and (target <= 2 or target >= left - 1) and partnerships(st):
-                if split_trumps(st, 1, rel) >= target:
-                    return 1
-                rel[0] = 0
-                if left - split_trumps(st, 0, rel) < target:
-                    return 0
+                d = split_trumps(st, &side, rel)
+                if d >= target if side else left - d < target:
+                    return side
                 rel[0] = 0
         if not st.counted_side:
             # MAX plays for the other side's tricks: each side pushes tricks onto the other.

@@ -142,6 +142,8 @@ cdef struct State:
     int counted[MAX_SEATS]
     # Per seat: the one other seat of its maxside, -1 if none, -2 if several (set by load).
     int partner[MAX_SEATS]
+    # Whether four seats play as two sides of partners sitting opposite (see partnerships; set by load).
+    int pairs
     int qt_ok
     int counted_side
     uint64_t hands[MAX_SEATS]
@@ -315,6 +317,8 @@ cdef void load(State* st, Setup* su) noexcept nogil:
         for j in range(su.n):
             if j != i and st.maxside[j] == st.maxside[i]:
                 st.partner[i] = j if st.partner[i] == -1 else -2
+    st.pairs = (st.n == 4 and st.maxside[0] == st.maxside[2] and st.maxside[1] == st.maxside[3]
+                and st.maxside[0] != st.maxside[1])
     st.first2 = su.first2
     if not st.counted_side:
         memset(st.history, 0, sizeof(st.history))
