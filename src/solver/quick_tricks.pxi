@@ -53,15 +53,26 @@ cdef int quick_tricks(State* st, uint64_t* rel, int need) noexcept nogil:
         if st.cons & C_FOLLOW:
             # The leader's top trumps, led first, draw the trumps of an opponent holding no more of them.
             drawn = wins[st.trump]
-        for s in range(st.n):
-            if s != lead and (st.hands[s] & tb):
-                if st.maxside[s] != st.maxside[lead]:
-                    enemy_trumps = 1
-                    if pdd_popcount(st.hands[s] & tb) > drawn:
-                        ruffers = 1
-                        undrawn = 1
-                elif not spares(st, s, cashed):
+        if st.pairs:
+            # The opponents sit at lead ^ 1 and lead ^ 3, the partner at lead ^ 2.
+            if st.side_hands[1 - st.maxside[lead]] & tb:
+                enemy_trumps = 1
+                if (pdd_popcount(st.hands[lead ^ 1] & tb) > drawn
+                        or pdd_popcount(st.hands[lead ^ 3] & tb) > drawn):
                     ruffers = 1
+                    undrawn = 1
+            if st.hands[lead ^ 2] & tb and not spares(st, lead ^ 2, cashed):
+                ruffers = 1
+        else:
+            for s in range(st.n):
+                if s != lead and (st.hands[s] & tb):
+                    if st.maxside[s] != st.maxside[lead]:
+                        enemy_trumps = 1
+                        if pdd_popcount(st.hands[s] & tb) > drawn:
+                            ruffers = 1
+                            undrawn = 1
+                    elif not spares(st, s, cashed):
+                        ruffers = 1
     for suit in range(4):
         w = wins[suit]
         if w == 0:

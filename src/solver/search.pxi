@@ -96,8 +96,11 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
         if st.qt_ok:
             # The tricks the leader's side needs: MAX's `target`, or enough to hold MAX below it.
             d = target if st.maxside[st.lead] else left - target + 1
-            if st.trump >= 0:
-                # The leader's side's crossruff, the other side holding no trump or its trumps drawn.
+            # The leader's side's crossruff, the other side holding no trump or its trumps drawn (then the
+            # leader holds the top trump): the call only where the side holds a trump and that may be so.
+            if (st.trump >= 0 and st.side_hands[st.maxside[st.lead]] & suit_bits(st.trump)
+                    and (not (st.side_hands[1 - st.maxside[st.lead]] & suit_bits(st.trump))
+                         or (st.hands[st.lead] >> pdd_top(st.present & suit_bits(st.trump))) & 1)):
                 if crossruff_tricks(st, d, rel) >= d:
                     return st.maxside[st.lead]
                 rel[0] = 0
