@@ -22,6 +22,16 @@ cdef int trump_tricks(State* st, int side, uint64_t* rel) noexcept nogil:
         tb = above(pdd_top(opp))
     if not (st.side_hands[side] & tb):
         return 0
+    if st.pairs:
+        # The side's two seats, seat and seat + 2 (the lower one first, as the loop below takes them).
+        seat = 0 if st.maxside[0] == side else 1
+        best_bits = st.hands[seat] & tb
+        mine = st.hands[seat + 2] & tb
+        if pdd_popcount(mine) > pdd_popcount(best_bits):
+            best_bits = mine
+        if opp:
+            rel[0] |= best_bits
+        return pdd_popcount(best_bits)
     for seat in range(st.n):
         if st.maxside[seat] == side:
             mine = st.hands[seat] & tb
