@@ -46,10 +46,10 @@ cdef int quick_tricks(State* st, uint64_t* rel, int need) noexcept nogil:
             mine &= above(pdd_top(oth))
             rel[0] |= mine
         wins[suit] = pdd_popcount(mine)
-        cashed += wins[suit]
+        q += wins[suit]
     if st.trump >= 0:
         tb = suit_bits(st.trump)
-        cashed -= wins[st.trump]
+        cashed = q - wins[st.trump]
         if st.cons & C_FOLLOW:
             # The leader's top trumps, led first, draw the trumps of an opponent holding no more of them.
             drawn = wins[st.trump]
@@ -73,22 +73,24 @@ cdef int quick_tricks(State* st, uint64_t* rel, int need) noexcept nogil:
                             undrawn = 1
                     elif not spares(st, s, cashed):
                         ruffers = 1
-    for suit in range(4):
-        w = wins[suit]
-        if w == 0:
-            continue
-        if st.trump < 0 or suit == st.trump or not ruffers:
-            q += w
-        elif st.cons & C_FOLLOW:
-            r = w
-            for s in range(st.n):
-                if s != lead and (st.hands[s] & tb):
-                    ln = pdd_popcount(st.hands[s] & suit_bits(suit))
-                    if ln < r:
-                        r = ln
-            if r > side_best:
-                side_best = r
-    q += side_best
+    if ruffers:
+        # Every winner counts (q so far) unless a seat could trump it: the trump winners, and one side suit's
+        # rounds that every seat holding trumps surely follows.
+        q = wins[st.trump]
+        if st.cons & C_FOLLOW:
+            for suit in range(4):
+                w = wins[suit]
+                if w == 0 or suit == st.trump:
+                    continue
+                r = w
+                for s in range(st.n):
+                    if s != lead and (st.hands[s] & tb):
+                        ln = pdd_popcount(st.hands[s] & suit_bits(suit))
+                        if ln < r:
+                            r = ln
+                if r > side_best:
+                    side_best = r
+        q += side_best
     ln = st.partner[lead]
     # Only to a side's one partner: a third seat of the side could take the transfer
     # (a higher card, or a trump that `ruff` forces) and lead away from the partner's winners.
