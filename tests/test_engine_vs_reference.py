@@ -143,7 +143,7 @@ def layouts(draw) -> list[Case]:
     return out
 
 
-@settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))
+@settings(SETTINGS, max_examples=max(1, EXAMPLES // 8))
 @given(positions=layouts(), minimise=st.booleans())
 def test_layouts_searched_in_one_table_equal_the_reference(positions: list[Case], minimise: bool) -> None:
     """The table kept from one layout to the next, where its keys sort the suits."""
