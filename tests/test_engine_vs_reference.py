@@ -7,6 +7,7 @@ maximise, minimise and (Polskt pass) winning the deal.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
 from dataclasses import dataclass
@@ -107,6 +108,63 @@ def check_tricks(case: Case, minimise: bool) -> None:
 @given(case=cases(), minimise=st.booleans())
 def test_tricks_equal_the_reference(case: Case, minimise: bool) -> None:
     check_tricks(case, minimise)
+
+
+def relabelled(case: Case, a: Suit, b: Suit) -> Case:
+    """The case with suits `a` and `b` swapped in every hand."""
+    swap = {a: b, b: a}
+    return dataclasses.replace(case, hands=[[Card(swap.get(c.suit, c.suit), c.rank) for c in hand]
+                                            for hand in case.hands])
+
+
+@st.composite
+def layouts(draw) -> list[Case]:
+    """A case without cards played, then other layouts of its cards around one seat's hand (each the
+    cards of the other seats dealt again), and in a game without permanent trumps the last of them with
+    two suits other than the trump swapped: the positions one table serves, as in solving all layouts."""
+    case = dataclasses.replace(draw(cases()), played=[])
+    seats = [s for s, hand in enumerate(case.hands) if hand]
+    kept = draw(st.sampled_from(seats))
+    others = [s for s in seats if s != kept]
+    pool = sorted(c for s in others for c in case.hands[s])
+    out = [case]
+    for _ in range(draw(st.integers(1, 3))):
+        deck = draw(st.permutations(pool))
+        hands = [list(hand) for hand in case.hands]
+        start = 0
+        for s in others:
+            hands[s] = deck[start:start + len(case.hands[s])]
+            start += len(case.hands[s])
+        out.append(dataclasses.replace(case, hands=hands))
+    if not case.game.needs_trump:
+        a, b = draw(st.lists(st.sampled_from([s for s in Suit if s != case.trump]), min_size=2, max_size=2,
+                             unique=True))
+        out.append(relabelled(out[-1], a, b))
+    return out
+
+
+@settings(SETTINGS, max_examples=max(1, EXAMPLES // 8))
+@given(positions=layouts(), minimise=st.booleans())
+def test_layouts_searched_in_one_table_equal_the_reference(positions: list[Case], minimise: bool) -> None:
+    """The table kept from one layout to the next, where its keys sort the suits."""
+    for case in positions:
+        check_tricks(case, minimise)
+
+
+def test_a_layout_with_suits_swapped_is_answered_by_the_table() -> None:
+    """Three layouts around seat 0's hand (no spades or clubs), solved in turn: the third is the second with
+    spades and clubs swapped, so its keys, the suits sorted, are the second's and the table answers it."""
+    preferans = GAMES["preferans"]
+    first = Case(preferans, [parse_cards("HA H8 DK D9 D7"), parse_cards("SA S9 H7 DA C7"),
+                             parse_cards("S8 S7 HK CA C8")], None, leader=0, declarer=0,
+                 constraints=preferans.constraints, played=[], seat=0)
+    second = dataclasses.replace(first, hands=[first.hands[0], parse_cards("S8 S9 H7 DA CA"),
+                                               parse_cards("SA S7 HK C7 C8")])
+    third = relabelled(second, Suit.SPADES, Suit.CLUBS)
+    solutions = [solve(case.position(), 0, threads=1) for case in (first, second, third)]
+    for case, solution in zip((first, second, third), solutions, strict=True):
+        assert solution.tricks == reference.solve(**case.reference_args(), goal="max", side={0})
+    assert solutions[2].nodes < solutions[1].nodes
 
 
 def bridge(hands: str, trump: Suit | None, leader: int) -> Case:

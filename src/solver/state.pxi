@@ -103,6 +103,9 @@ cdef struct Table:
     # The slots in use: slots[0:nactive], a power of two up to nslots.
     uint64_t nactive
     uint32_t epoch
+    # Whether the keys put the suits in their sorted order (see suit_order): set once the table serves
+    # another layout of its deal (see sorts_suits), cleared when it starts another deal.
+    int sorted_suits
     Entry* pool
     # Beside each entry of the pool, its tag: the owners of its top cards and its bounds (see entry_tag).
     uint64_t* tags
@@ -157,8 +160,8 @@ cdef struct State:
     uint64_t present
     # The cards in the hands of the seats of maxside 0 and of maxside 1 (kept like `present`).
     uint64_t side_hands[2]
-    # Suit lengths of the hands as the table shape packs them: seats 0-3 in lens[0], seat 4 in lens[1]
-    # (kept by play_card and unplay_card).
+    # Suit lengths of the hands, 16 bits a suit and 4 bits a seat in it: seats 0-3 in lens[0], seat 4 in
+    # lens[1] (kept by play_card and unplay_card; make_probe packs the table shape from them).
     uint64_t lens[2]
     # At the start of trick t, per suit: who holds each present card from the top, 3 bits a card
     # (make_probe's seq), in seqs[t]: load fills seqs[0], make_probe the later ones up to the
@@ -239,7 +242,7 @@ cdef inline uint64_t present_cards(State* st) noexcept nogil:
 
 cdef inline uint64_t len_unit(int seat, int suit) noexcept nogil:
     """One card of `suit` in the hand of `seat`, as State.lens counts."""
-    return (<uint64_t>1) << (16 * (seat & 3) + 4 * suit)
+    return (<uint64_t>1) << (16 * suit + 4 * (seat & 3))
 
 
 cdef inline int owner(State* st, int card) noexcept nogil:
@@ -287,11 +290,16 @@ cdef void load(State* st, Setup* su) noexcept nogil:
     if new_deal(st.tt, su):
         tt_start(st.tt, su.hands)
         fresh = True
+    elif sorts_suits(st.tt, su):
+        st.tt.sorted_suits = 1
     if st.tt.shared:
         pdd_unlock(&st.tt.lock)
-    if st.near != st.tt and new_deal(st.near, su):
-        tt_start(st.near, su.hands)
-        fresh = True
+    if st.near != st.tt:
+        if new_deal(st.near, su):
+            tt_start(st.near, su.hands)
+            fresh = True
+        elif sorts_suits(st.near, su):
+            st.near.sorted_suits = 1
     if fresh:
         # Another deal's killer leads are not this one's cards.
         forget_killers(st)

@@ -10,6 +10,7 @@
 # table keeps its deepest shapes (tt_keep_deep) rather than starting empty. A table (struct Table) is an
 # engine's own or shared by engines searching it at once (see Engine and TransTable): a shared one's lookups
 # and stores take its spin lock; with share_from, positions of few tricks left go to the engine's own table.
+# A table that serves another layout of its deal sorts the suits in its keys (suit_order, sorts_suits).
 
 cdef uint64_t owner_seq(State* st, int suit) noexcept nogil:
     """Who holds each present card of `suit`, top down, 3 bits a card (seat 0 writes zeros)."""
@@ -74,6 +75,69 @@ cdef struct Probe:
     uint64_t seq[4]
     uint64_t present
     uint64_t hash
+    # The key's suits: its suit i is the position's suit (perm4 >> 2 * i) & 3 (see suit_order).
+    uint64_t perm4
+
+
+cdef enum:
+    # Probe.perm4 of the suits in their own places.
+    SUITS_IN_PLACE = 0b11100100
+
+
+cdef inline uint64_t suit_key(uint64_t lens0, uint64_t lens1, int suit) noexcept nogil:
+    """A suit's place in the key's order: its length in each hand (seat 3's highest, seat 4's lowest), then the
+    suit itself."""
+    return (((lens0 >> (16 * suit)) & 0xFFFF) << 8) | (((lens1 >> (16 * suit)) & 15) << 2) | suit
+
+
+cdef inline void sort_two(uint64_t* x, uint64_t* y) noexcept nogil:
+    cdef uint64_t a = x[0], b = y[0]
+    x[0] = a if a < b else b
+    y[0] = b if a < b else a
+
+
+cdef inline uint64_t seat_four(uint64_t lens1) noexcept nogil:
+    """Seat 4's suit lengths (State.lens[1]) packed 4 bits a suit, as the shape holds them."""
+    return (lens1 & 15) | ((lens1 >> 12) & 0xF0) | ((lens1 >> 24) & 0xF00) | ((lens1 >> 36) & 0xF000)
+
+
+cdef void suit_order(State* st, Probe* pr) noexcept nogil:
+    """The probe's shape, and its order of the suits (perm4), in a table that sorts the suits: by each suit's
+    lengths in the hands (seat 3's first, then the suit's number), the trump suit last.
+
+    Sound in every game: the engine knows no suit but the trump (Polskt pass's jacks are cards of the trump
+    suit), so positions that differ by a relabelling of the other suits have one value, and a bound proven
+    for an entry's pattern holds for its every relabelling. Everything of the key is in its order of the
+    suits (the shape, the owners, each entry's depths, pattern and tag); only the ranks that an entry answers
+    with are taken back to the position's suits (find_entry). Positions that differ by a relabelling so
+    meet in one entry: over all the layouts of a problem they are many, in one deal's search few.
+    """
+    cdef uint64_t lens0 = st.lens[0], lens1 = st.lens[1]
+    cdef uint64_t k0 = suit_key(lens0, lens1, 0), k1 = suit_key(lens0, lens1, 1)
+    cdef uint64_t k2 = suit_key(lens0, lens1, 2), k3 = suit_key(lens0, lens1, 3)
+    # Set in the trump suit's key, so that it sorts last.
+    cdef uint64_t last = (<uint64_t>1) << 62
+    if st.trump >= 0:
+        if st.trump == 0:
+            k0 |= last
+        elif st.trump == 1:
+            k1 |= last
+        elif st.trump == 2:
+            k2 |= last
+        else:
+            k3 |= last
+    sort_two(&k0, &k1)
+    sort_two(&k2, &k3)
+    sort_two(&k0, &k2)
+    sort_two(&k1, &k3)
+    sort_two(&k1, &k2)
+    pr.perm4 = (k0 & 3) | ((k1 & 3) << 2) | ((k2 & 3) << 4) | ((k3 & 3) << 6)
+    pr.shape0 = (((k0 >> 8) & 0xFFFF) | (((k1 >> 8) & 0xFFFF) << 16) | (((k2 >> 8) & 0xFFFF) << 32)
+                 | (((k3 >> 8) & 0xFFFF) << 48))
+    # Marked, so that a sorted key never meets a key of suits in place (with trumps, sorting moves the trump
+    # suit).
+    pr.shape1 = (((k0 >> 2) & 15) | (((k1 >> 2) & 15) << 4) | (((k2 >> 2) & 15) << 8) | (((k3 >> 2) & 15) << 12)
+                 | ((<uint64_t>1) << 47))
 
 
 cdef inline uint64_t shape_hash(uint64_t shape0, uint64_t shape1) noexcept nogil:
@@ -93,11 +157,17 @@ cdef inline void make_probe(State* st, Probe* pr) noexcept nogil:
     """The shape of the position at a trick start, and who holds each present card, top down."""
     cdef uint64_t present = present_cards(st)
     cdef uint64_t h
+    cdef uint64_t* seqs
     cdef int seat
+    cdef Table* tt = table_for(st, pdd_popcount(st.hands[st.lead]))
     pr.present = present
-    pr.shape0 = st.lens[0]
-    pr.shape1 = (st.ctx << 48) | st.lens[1]
-    pr.shape1 |= (<uint64_t>st.lead) << 16
+    if tt.sorted_suits:
+        suit_order(st, pr)
+    else:
+        pr.perm4 = SUITS_IN_PLACE
+        pr.shape0 = st.lens[0]
+        pr.shape1 = seat_four(st.lens[1]) if st.lens[1] else 0
+    pr.shape1 |= (st.ctx << 48) | ((<uint64_t>st.lead) << 16)
     if st.goal == G_WIN:
         for seat in range(st.n):
             pr.shape1 |= (<uint64_t>st.won[seat]) << (20 + 3 * seat)
@@ -105,11 +175,17 @@ cdef inline void make_probe(State* st, Probe* pr) noexcept nogil:
     h = shape_hash(pr.shape0, pr.shape1)
     pr.hash = h
     # The table slot is fetched while the card owners are read.
-    cdef Table* tt = table_for(st, pdd_popcount(st.hands[st.lead]))
     pdd_prefetch(tt.slots + (h & (tt.nactive - 1)))
     if st.seqs_upto < st.tno:
         catch_up_seqs(st)
-    memcpy(pr.seq, st.seqs[st.tno], sizeof(pr.seq))
+    seqs = st.seqs[st.tno]
+    if pr.perm4 == SUITS_IN_PLACE:
+        memcpy(pr.seq, seqs, sizeof(pr.seq))
+    else:
+        pr.seq[0] = seqs[pr.perm4 & 3]
+        pr.seq[1] = seqs[(pr.perm4 >> 2) & 3]
+        pr.seq[2] = seqs[(pr.perm4 >> 4) & 3]
+        pr.seq[3] = seqs[pr.perm4 >> 6]
 
 
 cdef inline uint64_t seq_mask(int k) noexcept nogil:
@@ -146,8 +222,9 @@ cdef void tt_clear(Table* tt) noexcept nogil:
 
 
 cdef inline int shape_depth(uint64_t shape0) noexcept nogil:
-    """The cards in seat 0's hand at a shape's trick start (its suit lengths, 4 bits each): the tricks left."""
-    return ((shape0 & 15) + ((shape0 >> 4) & 15) + ((shape0 >> 8) & 15) + ((shape0 >> 12) & 15)) & 31
+    """The cards in seat 0's hand at a shape's trick start (its suit lengths, 4 bits each, 16 bits a suit): the
+    tricks left."""
+    return ((shape0 & 15) + ((shape0 >> 16) & 15) + ((shape0 >> 32) & 15) + ((shape0 >> 48) & 15)) & 31
 
 
 cdef int by_first(const void* a, const void* b) noexcept nogil:
@@ -330,6 +407,8 @@ cdef inline int find_entry(Table* tt, Probe* pr, int target, uint64_t* rel) noex
     cdef uint64_t* start
     cdef uint64_t w, owners
     cdef Entry* e
+    cdef uint8_t k[4]
+    cdef int i
     if sl == NULL:
         return -1
     owners = top_owners(pr.seq)
@@ -341,7 +420,12 @@ cdef inline int find_entry(Table* tt, Probe* pr, int target, uint64_t* rel) noex
         if (((owners & (w >> 24)) ^ w) & 0xFFFFFF) == 0 and (tag_lower(w) >= target or tag_upper(w) < target):
             e = tt.pool + (tag - tt.tags)
             if entry_matches(e, pr):
-                rel[0] = top_cards(pr.present, e.k)
+                if pr.perm4 == SUITS_IN_PLACE:
+                    rel[0] = top_cards(pr.present, e.k)
+                else:
+                    for i in range(4):
+                        k[(pr.perm4 >> (2 * i)) & 3] = e.k[i]
+                    rel[0] = top_cards(pr.present, k)
                 return 1 if tag_lower(w) >= target else 0
     return -1
 
@@ -372,23 +456,24 @@ cdef inline void store_entry(State* st, Table* tt, Probe* pr, int target, int re
     cdef uint8_t k[4]
     cdef uint64_t pat[4], ps, rs
     cdef int suit
-    cdef uint32_t i, room
-    cdef int lower, upper
+    cdef uint32_t room
+    cdef int i, lower, upper
     cdef uint64_t* tag
     cdef Entry* e = NULL
     cdef Entry* start
     cdef Slot* sl
     cdef int j
-    for suit in range(4):
+    for i in range(4):
+        suit = (pr.perm4 >> (2 * i)) & 3
         rs = rel & suit_bits(suit)
         ps = pr.present & suit_bits(suit)
         if st.cons & (C_HEAD | C_LW):
-            k[suit] = pdd_popcount(ps)
+            k[i] = pdd_popcount(ps)
         elif rs:
-            k[suit] = pdd_popcount(ps & ~(lowbit(rs) - 1))
+            k[i] = pdd_popcount(ps & ~(lowbit(rs) - 1))
         else:
-            k[suit] = 0
-        pat[suit] = pr.seq[suit] & seq_mask(k[suit])
+            k[i] = 0
+        pat[i] = pr.seq[i] & seq_mask(k[i])
     sl = find_slot(tt, pr, 1)
     while sl == NULL:
         if not tt_grow(tt):
@@ -459,10 +544,26 @@ cdef void tt_restart(Table* tt) noexcept nogil:
 cdef void tt_start(Table* tt, const uint64_t* hands) noexcept nogil:
     """Restart `tt` for the deal of `hands` (see new_deal); NULL for none, so that the next position starts it."""
     tt_restart(tt)
+    tt.sorted_suits = 0
     if hands == NULL:
         memset(tt.deal, 0, sizeof(tt.deal))
     else:
         memcpy(tt.deal, hands, sizeof(tt.deal))
+
+
+cdef int sorts_suits(Table* tt, Setup* su) noexcept nogil:
+    """Whether the table's keys should sort the suits from `su` on: a card of the table's deal is in
+    another hand in `su` (another layout of the deal)."""
+    cdef uint64_t before = 0
+    cdef int i
+    if tt.sorted_suits:
+        return 0
+    for i in range(MAX_SEATS):
+        before |= tt.deal[i]
+    for i in range(MAX_SEATS):
+        if su.hands[i] & before & ~tt.deal[i]:
+            return 1
+    return 0
 
 
 cdef int new_deal(Table* tt, Setup* su) noexcept nogil:
