@@ -157,8 +157,11 @@ cdef int forced_tricks(State* st, int side, int need, int fit, uint64_t* rel) no
     as some_seat_runs found) is tried as X (see seat_forced_tricks).
     """
     cdef int x
-    for x in range(st.n):
-        if (fit >> x) & 1 and st.maxside[x] == side and seat_forced_tricks(st, x, side, need, rel):
+    fit &= st.side_seats[side]
+    while fit:
+        x = pdd_ctz(fit)
+        fit &= fit - 1
+        if seat_forced_tricks(st, x, side, need, rel):
             return 1
     return 0
 
@@ -206,13 +209,11 @@ cdef int seat_forced_tricks(State* st, int x, int side, int need, uint64_t* rel)
     and the partners' places: every lower card is held below X's lowest).
     """
     cdef int seat, suit, got = 0, r, c
-    cdef uint64_t xs, under, used = 0, counted, hand = st.hands[x], partners = st.side_hands[side] & ~hand
+    cdef uint64_t xs, under, used, counted, hand = st.hands[x], partners = st.side_hands[side] & ~hand
     under = under_lowest(hand)
-    # The partners' conditions hold (partners_under, asked by the caller).
-    if partners:
-        for suit in range(4):
-            if partners & suit_bits(suit) and hand & suit_bits(suit):
-                used |= lowbit(hand & suit_bits(suit))
+    # The partners' conditions hold (partners_under, asked by the caller). X's lowest card of each suit that a
+    # partner holds too goes into `rel` (under + 1 in each suit is the bit of X's lowest card there).
+    used = hand & (under + 0x0001000100010001ULL) & ((holds_suit(partners) >> 15) * 0xFFFF)
     # The suits whose count is not 0 (every seat of the other side holds a card under X's lowest), at once first.
     counted = holds_suit(hand)
     for seat in range(st.n):
@@ -423,10 +424,10 @@ cdef int pushed_tricks(State* st, int target, int left, uint64_t* rel) noexcept 
         d = some_seat_runs(st, &fit, rel)
         if d >= 0:
             return d
-    if fit and target > left - 3 and forced_tricks(st, 1, left - target + 1, fit, rel):
+    if fit & st.side_seats[1] and target > left - 3 and forced_tricks(st, 1, left - target + 1, fit, rel):
         return 0
     if target == 1 and takes_trick(st, 0, side1, rel):
         return 1
-    if fit and target < 3 and forced_tricks(st, 0, target, fit, rel):
+    if fit & st.side_seats[0] and target < 3 and forced_tricks(st, 0, target, fit, rel):
         return 1
     return -1
