@@ -20,14 +20,15 @@ cdef inline uint64_t under_lowest(uint64_t cards) noexcept nogil:
     return (held - 0x0001000100010001ULL) & ~held
 
 
-cdef inline int below_in_shared_suits(uint64_t mine, uint64_t theirs) noexcept nogil:
-    """Whether in every suit that `mine` and `theirs` both hold, `theirs` holds a card below every card of `mine`.
+cdef inline int below_in_shared_suits(uint64_t mine, uint64_t theirs, uint64_t shared) noexcept nogil:
+    """Whether in every suit that `mine` and `theirs` both hold (the top bits `shared`), `theirs` holds a card
+    below every card of `mine`.
 
     takes_all needs it (a card of the other side under the side's lowest, for
     its count of such cards, or every card of the other side under it), and
     it mostly fails there, so it is tested first: every suit at once, with no loop.
     """
-    return not (holds_suit(mine) & holds_suit(theirs) & ~holds_suit(theirs & under_lowest(mine)))
+    return not (shared & ~holds_suit(theirs & under_lowest(mine)))
 
 
 cdef inline int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, uint64_t* rel) noexcept nogil:
@@ -406,12 +407,12 @@ cdef int pushed_tricks(State* st, int target, int left, uint64_t* rel) noexcept 
     Each side pushes tricks onto the other: see takes_all, seat_runs, takes_trick, forced_tricks and
     lone_exits.
     """
-    cdef uint64_t side0 = st.side_hands[0], side1 = st.side_hands[1]
+    cdef uint64_t side0 = st.side_hands[0], side1 = st.side_hands[1], shared = holds_suit(side0) & holds_suit(side1)
     cdef int d, plain, fit = 0
     # takes_all mostly fails at its first test: asked here, that saves the calls.
-    if below_in_shared_suits(side0, side1) and takes_all(st, 0, side0, side1, rel):
+    if below_in_shared_suits(side0, side1, shared) and takes_all(st, 0, side0, side1, rel):
         return 1
-    if ((below_in_shared_suits(side1, side0) and takes_all(st, 1, side1, side0, rel))
+    if ((below_in_shared_suits(side1, side0, shared) and takes_all(st, 1, side1, side0, rel))
             or (target == left and takes_trick(st, 1, side0, rel))):
         return 0
     # (Three and more tricks need a seat of the other side with 5 or 6 cards of a suit: never seen to answer.)
