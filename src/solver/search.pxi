@@ -223,7 +223,7 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
             failed_low[moves[i] >> 4] = moves[i]
     # Every move failed: the cards a searched move stands for may take its place
     # (a lone legal card stands for itself alone).
-    if allowed & (allowed - 1):
+    if allowed & (allowed - 1) and acc & allowed:
         acc |= runs_met(present_cards(st), allowed, acc)
     rel[0] = acc
     return 1 - is_max
