@@ -90,30 +90,28 @@ cdef inline int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, u
     return 1
 
 
-cdef int highest_low(State* st, int side, int suit) noexcept nogil:
-    """The card the other side of `side` surely keeps under a trick of `suit` (-1: none).
+cdef inline uint64_t kept_low(State* st, int side) noexcept nogil:
+    """The cards the other side of `side` surely keeps under a trick: each seat's lowest card of every suit.
 
     That side wants `side` to win the trick, so each of its seats plays its
-    lowest card of the suit: the highest of those. With `head` or
-    `lowest_winner` a seat may have to play above, so then its highest card.
+    lowest card of the suit led; the highest of those in a suit is the card
+    `side` must beat there. With `head` or `lowest_winner` a seat may have to
+    play above, so then all its cards (the highest counts).
     """
-    cdef int seat, best = -1, c
-    cdef uint64_t h
+    cdef int seat
+    cdef uint64_t out = 0, h
     for seat in range(st.n):
         if st.maxside[seat] != side:
-            h = st.hands[seat] & suit_bits(suit)
-            if h:
-                c = pdd_top(h) if st.cons & (C_HEAD | C_LW) else pdd_ctz(h)
-                if c > best:
-                    best = c
-    return best
+            h = st.hands[seat]
+            out |= h if st.cons & (C_HEAD | C_LW) else h & (under_lowest(h) + 0x0001000100010001ULL)
+    return out
 
 
 cdef int takes_trick(State* st, int side, uint64_t theirs, uint64_t* rel) noexcept nogil:
     """Whether the seats with maxside `side` surely take this trick, from its start.
 
     For a side the others push tricks onto (see takes_all), when the other
-    side holds no trump: its seats then play under (see highest_low). A
+    side holds no trump: its seats then play under (see kept_low). A
     leader of `side` wins if in every suit it holds, its lowest card is above
     that. A leader of the other side leads a suit in which a seat of `side`
     holds only cards above it, which with `follow` that seat must play. `rel`
@@ -121,15 +119,17 @@ cdef int takes_trick(State* st, int side, uint64_t theirs, uint64_t* rel) noexce
     lengths, the holders of every card above it fix the comparison). `theirs`
     is the other side's cards.
     """
-    cdef uint64_t hand = st.hands[st.lead], a, used = 0
+    cdef uint64_t hand = st.hands[st.lead], a, used = 0, low, kept
     cdef int seat, suit, top
     if st.trump >= 0 and (theirs & suit_bits(st.trump)):
         return 0
+    kept = kept_low(st, side)
     if st.maxside[st.lead] == side:
         for suit in range(4):
             a = hand & suit_bits(suit)
             if a and (theirs & suit_bits(suit)):
-                top = highest_low(st, side, suit)
+                low = kept & suit_bits(suit)
+                top = pdd_top(low) if low else -1
                 if top > pdd_ctz(a):
                     return 0
                 used |= lowbit(a)
@@ -140,7 +140,8 @@ cdef int takes_trick(State* st, int side, uint64_t theirs, uint64_t* rel) noexce
     for suit in range(4):
         if not (hand & suit_bits(suit)):
             continue
-        top = highest_low(st, side, suit)
+        low = kept & suit_bits(suit)
+        top = pdd_top(low) if low else -1
         for seat in range(st.n):
             a = st.hands[seat] & suit_bits(suit)
             if st.maxside[seat] == side and a and pdd_ctz(a) > top:
