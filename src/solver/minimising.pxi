@@ -20,14 +20,15 @@ cdef inline uint64_t under_lowest(uint64_t cards) noexcept nogil:
     return (held - 0x0001000100010001ULL) & ~held
 
 
-cdef inline int below_in_shared_suits(uint64_t mine, uint64_t theirs) noexcept nogil:
-    """Whether in every suit that `mine` and `theirs` both hold, `theirs` holds a card below every card of `mine`.
+cdef inline int below_in_shared_suits(uint64_t mine, uint64_t theirs, uint64_t shared) noexcept nogil:
+    """Whether in every suit that `mine` and `theirs` both hold (the top bits `shared`), `theirs` holds a card
+    below every card of `mine`.
 
     takes_all needs it (a card of the other side under the side's lowest, for
     its count of such cards, or every card of the other side under it), and
     it mostly fails there, so it is tested first: every suit at once, with no loop.
     """
-    return not (holds_suit(mine) & holds_suit(theirs) & ~holds_suit(theirs & under_lowest(mine)))
+    return not (shared & ~holds_suit(theirs & under_lowest(mine)))
 
 
 cdef inline int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, uint64_t* rel) noexcept nogil:
@@ -89,30 +90,28 @@ cdef inline int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, u
     return 1
 
 
-cdef int highest_low(State* st, int side, int suit) noexcept nogil:
-    """The card the other side of `side` surely keeps under a trick of `suit` (-1: none).
+cdef inline uint64_t kept_low(State* st, int side) noexcept nogil:
+    """The cards the other side of `side` surely keeps under a trick: each seat's lowest card of every suit.
 
     That side wants `side` to win the trick, so each of its seats plays its
-    lowest card of the suit: the highest of those. With `head` or
-    `lowest_winner` a seat may have to play above, so then its highest card.
+    lowest card of the suit led; the highest of those in a suit is the card
+    `side` must beat there. With `head` or `lowest_winner` a seat may have to
+    play above, so then all its cards (the highest counts).
     """
-    cdef int seat, best = -1, c
-    cdef uint64_t h
+    cdef int seat
+    cdef uint64_t out = 0, h
     for seat in range(st.n):
         if st.maxside[seat] != side:
-            h = st.hands[seat] & suit_bits(suit)
-            if h:
-                c = pdd_top(h) if st.cons & (C_HEAD | C_LW) else pdd_ctz(h)
-                if c > best:
-                    best = c
-    return best
+            h = st.hands[seat]
+            out |= h if st.cons & (C_HEAD | C_LW) else h & (under_lowest(h) + 0x0001000100010001ULL)
+    return out
 
 
 cdef int takes_trick(State* st, int side, uint64_t theirs, uint64_t* rel) noexcept nogil:
     """Whether the seats with maxside `side` surely take this trick, from its start.
 
     For a side the others push tricks onto (see takes_all), when the other
-    side holds no trump: its seats then play under (see highest_low). A
+    side holds no trump: its seats then play under (see kept_low). A
     leader of `side` wins if in every suit it holds, its lowest card is above
     that. A leader of the other side leads a suit in which a seat of `side`
     holds only cards above it, which with `follow` that seat must play. `rel`
@@ -120,15 +119,17 @@ cdef int takes_trick(State* st, int side, uint64_t theirs, uint64_t* rel) noexce
     lengths, the holders of every card above it fix the comparison). `theirs`
     is the other side's cards.
     """
-    cdef uint64_t hand = st.hands[st.lead], a, used = 0
+    cdef uint64_t hand = st.hands[st.lead], a, used = 0, low, kept
     cdef int seat, suit, top
     if st.trump >= 0 and (theirs & suit_bits(st.trump)):
         return 0
+    kept = kept_low(st, side)
     if st.maxside[st.lead] == side:
         for suit in range(4):
             a = hand & suit_bits(suit)
             if a and (theirs & suit_bits(suit)):
-                top = highest_low(st, side, suit)
+                low = kept & suit_bits(suit)
+                top = pdd_top(low) if low else -1
                 if top > pdd_ctz(a):
                     return 0
                 used |= lowbit(a)
@@ -139,7 +140,8 @@ cdef int takes_trick(State* st, int side, uint64_t theirs, uint64_t* rel) noexce
     for suit in range(4):
         if not (hand & suit_bits(suit)):
             continue
-        top = highest_low(st, side, suit)
+        low = kept & suit_bits(suit)
+        top = pdd_top(low) if low else -1
         for seat in range(st.n):
             a = st.hands[seat] & suit_bits(suit)
             if st.maxside[seat] == side and a and pdd_ctz(a) > top:
@@ -148,28 +150,42 @@ cdef int takes_trick(State* st, int side, uint64_t theirs, uint64_t* rel) noexce
     return 0
 
 
-cdef int forced_tricks(State* st, int side, int need, uint64_t* rel) noexcept nogil:
+cdef int forced_tricks(State* st, int side, int need, int fit, uint64_t* rel) noexcept nogil:
     """Whether a seat X of maxside `side` surely takes `need` of the tricks left, from a trick start.
 
     For a side the others push tricks onto (see takes_all), with `follow`, neither
-    `head` nor `lowest_winner`, and no trump present. Each seat of the side is
-    tried as X (see seat_forced_tricks).
+    `head` nor `lowest_winner`, and no trump present. Each seat of the side
+    among `fit` (a bit per seat: those whose partners' cards and lead allow it,
+    as some_seat_runs found) is tried as X (see seat_forced_tricks).
     """
     cdef int x
-    if not (st.cons & C_FOLLOW) or (st.cons & (C_HEAD | C_LW)) or (
-            st.trump >= 0 and (st.present & suit_bits(st.trump))):
-        return 0
-    for x in range(st.n):
-        if st.maxside[x] == side and seat_forced_tricks(st, x, side, need, rel):
+    fit &= st.side_seats[side]
+    while fit:
+        x = pdd_ctz(fit)
+        fit &= fit - 1
+        if seat_forced_tricks(st, x, side, need, rel):
             return 1
     return 0
+
+
+cdef inline int partners_under(State* st, int x, uint64_t hand, uint64_t held, uint64_t under) noexcept nogil:
+    """Whether X's partners hold only cards below X's lowest card in every suit X holds, and a partner on lead
+    holds no suit X lacks (what seat_runs and seat_forced_tricks ask of X's side).
+
+    `held` is every card of the suits X holds, `under` the cards under X's lowest in each suit (under_lowest).
+    """
+    if st.side_hands[st.maxside[x]] & ~hand & held & ~under:
+        return 0
+    return not (st.lead != x and st.maxside[st.lead] == st.maxside[x]
+                and holds_suit(st.hands[st.lead]) & ~holds_suit(hand))
 
 
 cdef int seat_forced_tricks(State* st, int x, int side, int need, uint64_t* rel) noexcept nogil:
     """Whether the seat X of maxside `side` surely takes `need` of the tricks left (see forced_tricks).
 
     X's partners (the other seats of its side), if any, must hold only cards
-    below X's lowest card in every suit X holds. In a suit X holds, let r be
+    below X's lowest card in every suit X holds (partners_under, which the
+    caller asks). In a suit X holds, let r be
     the fewest cards of it that a seat of the other side holds below X's lowest
     card there, if X holds at least as many (else X's cards of it): X takes the
     sum of those counts. The other side's strategy: a seat of theirs on lead
@@ -195,20 +211,11 @@ cdef int seat_forced_tricks(State* st, int x, int side, int need, uint64_t* rel)
     and the partners' places: every lower card is held below X's lowest).
     """
     cdef int seat, suit, got = 0, r, c
-    cdef uint64_t xs, under, used = 0, counted, partners = 0, hand = st.hands[x]
+    cdef uint64_t xs, under, used, counted, hand = st.hands[x], partners = st.side_hands[side] & ~hand
     under = under_lowest(hand)
-    for seat in range(st.n):
-        if seat != x and st.maxside[seat] == side:
-            partners |= st.hands[seat]
-    if partners:
-        # A partner's card above X's lowest in a suit X holds, or a partner on lead holding a suit X does not.
-        if partners & ((holds_suit(hand) >> 15) * 0xFFFF) & ~under:
-            return 0
-        if st.lead != x and st.maxside[st.lead] == side and holds_suit(st.hands[st.lead]) & ~holds_suit(hand):
-            return 0
-        for suit in range(4):
-            if partners & suit_bits(suit) and hand & suit_bits(suit):
-                used |= lowbit(hand & suit_bits(suit))
+    # The partners' conditions hold (partners_under, asked by the caller). X's lowest card of each suit that a
+    # partner holds too goes into `rel` (under + 1 in each suit is the bit of X's lowest card there).
+    used = hand & (under + 0x0001000100010001ULL) & ((holds_suit(partners) >> 15) * 0xFFFF)
     # The suits whose count is not 0 (every seat of the other side holds a card under X's lowest), at once first.
     counted = holds_suit(hand)
     for seat in range(st.n):
@@ -237,7 +244,7 @@ cdef int seat_forced_tricks(State* st, int x, int side, int need, uint64_t* rel)
     return 0
 
 
-cdef int seat_runs(State* st, int x, uint64_t* rel) noexcept nogil:
+cdef int seat_runs(State* st, int x, int* fit, uint64_t* rel) noexcept nogil:
     """Whether the seat X surely takes, with its side, every trick left, from a trick start.
 
     For a side the others push tricks onto (see takes_all), with `follow`,
@@ -259,19 +266,17 @@ cdef int seat_runs(State* st, int x, uint64_t* rel) noexcept nogil:
     Unlike takes_all, the partners' other suits never matter (a partner leads
     at most the first trick).
     `rel` gets X's lowest card in each suit X holds (with the suit lengths, the
-    holders from the top down to it fix every comparison used).
+    holders from the top down to it fix every comparison used). `fit` gets X's
+    bit if X's partners pass (partners_under: forced_tricks asks the same of X).
     """
     cdef int seat, suit, side = st.maxside[x]
     cdef uint64_t hand = st.hands[x], held, under, h, hs, used = 0
     held = (holds_suit(hand) >> 15) * 0xFFFF
-    if st.lead != x:
-        if st.maxside[st.lead] != side:
-            if not (st.hands[st.lead] & held):
-                return 0
-        elif holds_suit(st.hands[st.lead]) & ~holds_suit(hand):
-            return 0
     under = under_lowest(hand)
-    if st.side_hands[side] & ~hand & held & ~under:
+    if not partners_under(st, x, hand, held, under):
+        return 0
+    fit[0] |= 1 << x
+    if st.lead != x and st.maxside[st.lead] != side and not (st.hands[st.lead] & held):
         return 0
     # A suit in which the other side holds a card above X's lowest needs one below it, at least (every suit at
     # once, for the whole side first: it mostly fails here).
@@ -299,14 +304,14 @@ cdef int seat_runs(State* st, int x, uint64_t* rel) noexcept nogil:
     return 1
 
 
-cdef int some_seat_runs(State* st, uint64_t* rel) noexcept nogil:
-    """1 or 0 if a seat of maxside 0 or 1 surely takes, with its side, every trick left (see seat_runs), else -1."""
+cdef int some_seat_runs(State* st, int* fit, uint64_t* rel) noexcept nogil:
+    """1 or 0 if a seat of maxside 0 or 1 surely takes, with its side, every trick left (see seat_runs), else -1.
+
+    `fit` gets a bit for each seat whose partners pass partners_under (when the answer is -1).
+    """
     cdef int x
-    if not (st.cons & C_FOLLOW) or (st.cons & (C_HEAD | C_LW)) or (
-            st.trump >= 0 and (st.present & suit_bits(st.trump))):
-        return -1
     for x in range(st.n):
-        if seat_runs(st, x, rel):
+        if seat_runs(st, x, fit, rel):
             return st.maxside[x] == 0
     return -1
 
@@ -403,24 +408,28 @@ cdef int pushed_tricks(State* st, int target, int left, uint64_t* rel) noexcept 
     Each side pushes tricks onto the other: see takes_all, seat_runs, takes_trick, forced_tricks and
     lone_exits.
     """
-    cdef uint64_t side0 = st.side_hands[0], side1 = st.side_hands[1]
-    cdef int d
+    cdef uint64_t side0 = st.side_hands[0], side1 = st.side_hands[1], shared = holds_suit(side0) & holds_suit(side1)
+    cdef int d, plain, fit = 0
     # takes_all mostly fails at its first test: asked here, that saves the calls.
-    if below_in_shared_suits(side0, side1) and takes_all(st, 0, side0, side1, rel):
+    if below_in_shared_suits(side0, side1, shared) and takes_all(st, 0, side0, side1, rel):
         return 1
-    if ((below_in_shared_suits(side1, side0) and takes_all(st, 1, side1, side0, rel))
+    if ((below_in_shared_suits(side1, side0, shared) and takes_all(st, 1, side1, side0, rel))
             or (target == left and takes_trick(st, 1, side0, rel))):
         return 0
     # (Three and more tricks need a seat of the other side with 5 or 6 cards of a suit: never seen to answer.)
     if st.n == 3 and target <= 2 and lone_exits(st, target, left, rel):
         return 1
-    d = some_seat_runs(st, rel)
-    if d >= 0:
-        return d
-    if target > left - 3 and forced_tricks(st, 1, left - target + 1, rel):
+    # seat_runs and forced_tricks need `follow`, neither `head` nor `lowest_winner`, and no trump present.
+    plain = (st.cons & C_FOLLOW) and not (st.cons & (C_HEAD | C_LW)) and not (
+        st.trump >= 0 and (st.present & suit_bits(st.trump)))
+    if plain:
+        d = some_seat_runs(st, &fit, rel)
+        if d >= 0:
+            return d
+    if fit & st.side_seats[1] and target > left - 3 and forced_tricks(st, 1, left - target + 1, fit, rel):
         return 0
     if target == 1 and takes_trick(st, 0, side1, rel):
         return 1
-    if target < 3 and forced_tricks(st, 0, target, rel):
+    if fit & st.side_seats[0] and target < 3 and forced_tricks(st, 0, target, fit, rel):
         return 1
     return -1

@@ -2,7 +2,7 @@
 #
 # Cards of the player to move with no other present card between them are interchangeable (every
 # rule compares cards only with those still present), so the search tries the highest of each
-# run (representatives), and what decided a card's answer decides its run's (run_of). play_card
+# run (representatives), and what decided a card's answer decides its run's (runs_met). play_card
 # and unplay_card keep the state's masks and counts up to date card by card, with an undo record each.
 
 cdef uint64_t beaters(State* st, uint64_t allowed) noexcept nogil:
@@ -63,19 +63,32 @@ cdef uint64_t representatives(State* st, uint64_t allowed) noexcept nogil:
     return allowed & ~((gen >> 1) & ~SUIT_TOPS)
 
 
-cdef uint64_t run_of(uint64_t present, uint64_t allowed, int card) noexcept nogil:
-    """The run of `allowed` cards that `card` (its highest) represents."""
-    cdef uint64_t out = (<uint64_t>1) << card, below
-    cdef int c = card
-    while True:
-        below = present & suit_bits(c >> 4) & ((((<uint64_t>1) << c)) - 1)
-        if not below:
-            break
-        c = pdd_top(below)
-        if not (allowed & ((<uint64_t>1) << c)):
-            break
-        out |= (<uint64_t>1) << c
-    return out
+cdef uint64_t runs_met(uint64_t present, uint64_t allowed, uint64_t cards) noexcept nogil:
+    """Every run of `allowed` cards (see representatives) that holds one of `cards`.
+
+    Every suit at once, as representatives spreads: the allowed cards among
+    `cards` spread down and up through the allowed and the absent cards, each
+    stopping at a present card that is not allowed (a run's end) and at the
+    edge of a suit (downwards the spread never enters a suit's top bit, upwards
+    never its bottom bit).
+    """
+    cdef uint64_t seeds = cards & allowed, down = seeds, up = seeds, through = ~present | allowed
+    cdef uint64_t d = through & ~SUIT_TOPS, u = through & ~(SUIT_TOPS >> 15)
+    down |= d & (down >> 1)
+    d &= d >> 1
+    down |= d & (down >> 2)
+    d &= d >> 2
+    down |= d & (down >> 4)
+    d &= d >> 4
+    down |= d & (down >> 8)
+    up |= u & (up << 1)
+    u &= u << 1
+    up |= u & (up << 2)
+    u &= u << 2
+    up |= u & (up << 4)
+    u &= u << 4
+    up |= u & (up << 8)
+    return (down | up) & allowed
 
 
 cdef inline void play_card(State* st, int card) noexcept nogil:

@@ -632,12 +632,12 @@ cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
     Leads by ducking_score and the killer of the leader's side (the sides
     want opposite leads); with four seats (nolla) the killer comes first,
     then the killer it replaced, then the leads the other side surely takes
-    (sure_loser_lead), before the history of leads. Following suit with no
+    (those below sure_loser_below), before the history of leads. Following suit with no
     trump, by duck_follow; discards with no trump need no scores within a
     suit: the cards under the trick's winner from the top down, or, of several
     suits, by strength from the top (see by_strength).
     """
-    cdef int count = 0, card, killer, w
+    cdef int count = 0, card, killer, killer2, w, suit = -1, loser_below = -1
     cdef int scores[16]
     cdef int seat = to_move(st), side = st.maxside[seat]
     cdef uint64_t rest, over, under
@@ -646,18 +646,31 @@ cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
     if st.ntrick == 0:
         killer = st.killer[pdd_popcount(st.hands[st.lead]) + 17 * st.maxside[st.lead]]
         rest = moves
+        if st.n != 4:
+            while rest:
+                card = pdd_ctz(rest)
+                rest &= rest - 1
+                scores[count] = 64 * (ducking_score(st, card, 0, st.side_hands[1 - side]) + (
+                    KILLER_BONUS if card == killer else 0)) + 63 - card
+                count += 1
+            return sort_keys(out, scores, count)
+        killer2 = st.killer2[pdd_popcount(st.hands[st.lead]) + 17 * st.maxside[st.lead]]
         while rest:
             card = pdd_ctz(rest)
             rest &= rest - 1
-            scores[count] = 64 * (ducking_score(st, card, 0, st.side_hands[1 - side]) + (
-                KILLER_BONUS if card == killer else 0)) + 63 - card
-            if st.n == 4 and card != killer and sure_loser_lead(st, card):
+            if (card >> 4) != suit:
+                # The cards are taken lowest first, so suit by suit.
+                suit = card >> 4
+                loser_below = sure_loser_below(st, suit)
+            if card == killer:
+                scores[count] = 0x7FFFFFC0 + 63 - card
+            elif card == killer2:
+                scores[count] = 0x7FFFFF00 + 63 - card
+            elif card < loser_below:
                 # Before the history of leads, the highest first (ducking_score's order within the band).
                 scores[count] = 64 * (0x100000 + (card & 15)) + 63 - card
-            if card == killer and st.n == 4:
-                scores[count] = 0x7FFFFFC0 + 63 - card
-            elif st.n == 4 and card == st.killer2[pdd_popcount(st.hands[st.lead]) + 17 * st.maxside[st.lead]]:
-                scores[count] = 0x7FFFFF00 + 63 - card
+            else:
+                scores[count] = 64 * ducking_score(st, card, 0, st.side_hands[1 - side]) + 63 - card
             count += 1
         return sort_keys(out, scores, count)
     if st.trump >= 0:
@@ -682,30 +695,32 @@ cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
     return count
 
 
-cdef int sure_loser_lead(State* st, int card) noexcept nogil:
-    """Whether the other side takes the trick that a lead of `card` starts, whatever the four play (no trump).
+cdef int sure_loser_below(State* st, int suit) noexcept nogil:
+    """The card of `suit` below which every lead takes a trick the other side wins, whatever the four play
+    (no trump); -1 for none.
 
-    For a side that ducks. So it is if a seat X of the other side holds only
-    cards above `card` in its suit, and every other seat of the leader's side
+    For a side that ducks. A lead is such if a seat X of the other side holds
+    only cards above it in its suit, and every other seat of the leader's side
     holding the suit holds a card there below X's lowest: X must play above
     the lead, and the leader's partners play under X's card, so the highest
     card of the trick is the other side's. X is the seat of the other side
-    with the highest lowest card. An ordering rule only, never a bound (with
-    trumps, where a void seat may ruff, it is asked all the same).
+    with the highest lowest card, and its lowest card is the answer (the same
+    for every lead of the suit, so found once a suit). An ordering rule only,
+    never a bound (with trumps, where a void seat may ruff, it is asked all the same).
     """
     cdef int seat, side = st.maxside[st.lead], x = -1
-    cdef uint64_t sb = suit_bits(card >> 4), h
+    cdef uint64_t sb = suit_bits(suit), h
     for seat in range(st.n):
         h = st.hands[seat] & sb
-        if h and st.maxside[seat] != side and pdd_ctz(h) > card and pdd_ctz(h) > x:
+        if h and st.maxside[seat] != side and pdd_ctz(h) > x:
             x = pdd_ctz(h)
     if x < 0:
-        return 0
+        return -1
     for seat in range(st.n):
         h = st.hands[seat] & sb
         if seat != st.lead and h and st.maxside[seat] == side and pdd_ctz(h) > x:
-            return 0
-    return 1
+            return -1
+    return x
 
 
 cdef int duck_follow(State* st, uint64_t moves, int w, int side, int* out) noexcept nogil:

@@ -175,7 +175,7 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     cdef int moves[16]
     cdef int count, i, result, winner, next_target, wcard, k
     cdef int is_max = st.maxside[to_move(st)]
-    cdef uint64_t allowed, reps, child, acc = 0, present, tb, run
+    cdef uint64_t allowed, reps, child, acc = 0, tb
     cdef int failed_low[4]
     cdef int skips = not (st.cons & (C_HEAD | C_LW))
     failed_low[0] = failed_low[1] = failed_low[2] = failed_low[3] = -1
@@ -227,12 +227,8 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
             failed_low[moves[i] >> 4] = moves[i]
     # Every move failed: the cards a searched move stands for may take its place
     # (a lone legal card stands for itself alone).
-    if allowed & (allowed - 1):
-        present = present_cards(st)
-        for i in range(count):
-            run = run_of(present, allowed, moves[i])
-            if acc & run:
-                acc |= run
+    if allowed & (allowed - 1) and acc & allowed:
+        acc |= runs_met(present_cards(st), allowed, acc)
     rel[0] = acc
     return 1 - is_max
 

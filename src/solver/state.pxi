@@ -147,6 +147,8 @@ cdef struct State:
     int partner[MAX_SEATS]
     # Whether four seats play as two sides of partners sitting opposite (see partnerships; set by load).
     int pairs
+    # The seats of maxside 0 and of maxside 1, a bit per seat (set by load).
+    int side_seats[2]
     int qt_ok
     int counted_side
     uint64_t hands[MAX_SEATS]
@@ -320,6 +322,9 @@ cdef void load(State* st, Setup* su) noexcept nogil:
         if i < su.n and su.counted[i] != su.maxside[i]:
             st.qt_ok = 0
             st.counted_side = 0
+    st.side_seats[0] = st.side_seats[1] = 0
+    for i in range(su.n):
+        st.side_seats[st.maxside[i]] |= 1 << i
     for i in range(MAX_SEATS):
         st.partner[i] = -1
         for j in range(su.n):
