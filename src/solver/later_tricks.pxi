@@ -142,7 +142,7 @@ cdef int trump_behind(State* st, uint64_t* rel) noexcept nogil:
     """
     cdef uint64_t tb, trumps
     cdef int top, second, a, h
-    if not partnerships(st) or st.trump < 0:
+    if not st.pairs or st.trump < 0:
         return 0
     tb = suit_bits(st.trump)
     trumps = st.present & tb
@@ -175,7 +175,7 @@ cdef int trump_led_behind(State* st, uint64_t* rel) noexcept nogil:
     """
     cdef uint64_t tb, trumps
     cdef int top, second, h
-    if not partnerships(st) or st.trump < 0:
+    if not st.pairs or st.trump < 0:
         return 0
     tb = suit_bits(st.trump)
     trumps = st.present & tb

@@ -678,7 +678,7 @@ cdef int transfer_tricks(State* st, int partner, int q, int need, uint64_t* rel)
         if t > bonus:
             bonus = t
             best_bits = (<uint64_t>1) << ptop
-    if tops and bonus == w and w + 1 >= need and st.trump < 0 and st.cons == C_FOLLOW and partnerships(st):
+    if tops and bonus == w and w + 1 >= need and st.trump < 0 and st.cons == C_FOLLOW and st.pairs:
         # The partner holds the top card of each suit of `tops`: the finesse of its third card against the second.
         for suit in range(4):
             if not (tops >> suit) & 1:
@@ -697,14 +697,8 @@ cdef int transfer_tricks(State* st, int partner, int q, int need, uint64_t* rel)
     return q
 
 
-cdef inline int partnerships(State* st) noexcept nogil:
-    """Whether four seats play as two sides of partners sitting opposite (Priffe), as the transfer cut-offs assume
-    (found once by load)."""
-    return st.pairs
-
-
 cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
-    """Two sides of partners (see partnerships), `follow` alone, a trump suit: whether the leader's side takes `need`
+    """Two sides of partners (State.pairs), `follow` alone, a trump suit: whether the leader's side takes `need`
     tricks through the partner (0 in any other game).
 
     The leader leads a card of a suit below the partner's top card there,
@@ -731,7 +725,7 @@ cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
     cdef int lead = st.lead, partner = st.lead ^ 2, lho = (st.lead + 1) & 3, rho = (st.lead + 3) & 3
     cdef int suit, t, k, q, side_rounds, ptop, r, dl, dr
     cdef uint64_t tb, ph = st.hands[partner], opp, notp, sb, w, oth, out, used
-    if not partnerships(st) or st.cons != C_FOLLOW or st.trump < 0:
+    if not st.pairs or st.cons != C_FOLLOW or st.trump < 0:
         return 0
     tb = suit_bits(st.trump)
     opp = st.hands[lho] | st.hands[rho]
@@ -809,7 +803,7 @@ cdef int partner_ruff(State* st, uint64_t* rel) noexcept nogil:
     """
     cdef int lead = st.lead, partner = st.lead ^ 2, lho = (st.lead + 1) & 3, rho = (st.lead + 3) & 3, suit, top
     cdef uint64_t tb, sb, high
-    if not partnerships(st) or st.cons != C_FOLLOW or st.trump < 0:
+    if not st.pairs or st.cons != C_FOLLOW or st.trump < 0:
         return 0
     tb = suit_bits(st.trump)
     if not (st.hands[partner] & tb):
@@ -1012,7 +1006,7 @@ cdef int crossruff_tricks(State* st, int need, uint64_t* rel) noexcept nogil:
     cdef int lead = st.lead, partner = st.lead ^ 2, suit, a, b, x = 0, y = 0, p, q, ca, cb, count, w, k, h
     cdef int drawn = 0, cash = 1
     cdef uint64_t tb, sb, ha, hb, hh, ho, win, opp, out = 0
-    if not partnerships(st) or st.cons != C_FOLLOW or st.trump < 0:
+    if not st.pairs or st.cons != C_FOLLOW or st.trump < 0:
         return 0
     tb = suit_bits(st.trump)
     ha = st.hands[lead]

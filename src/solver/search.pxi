@@ -82,7 +82,7 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
             rel[0] = 0
             # Only where both sides play for tricks: a side that plays to lose them (misère's, nolla's)
             # may drop its two top trumps on one trick, and split_trumps counts them kept apart.
-            if st.counted_side and st.cons == C_FOLLOW and (target <= 2 or target >= left - 1) and partnerships(st):
+            if st.counted_side and st.cons == C_FOLLOW and (target <= 2 or target >= left - 1) and st.pairs:
                 d = split_trumps(st, &side, rel)
                 if d >= target if side else left - d < target:
                     return side
@@ -180,7 +180,7 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     cdef int skips = not (st.cons & (C_HEAD | C_LW))
     failed_low[0] = failed_low[1] = failed_low[2] = failed_low[3] = -1
     st.nodes += 1
-    if st.ntrick == 1 and st.qt_ok and st.cons == C_FOLLOW and partnerships(st):
+    if st.ntrick == 1 and st.qt_ok and st.cons == C_FOLLOW and st.pairs:
         # The second hand's side surely takes enough tricks (DDS's QuickTricksSecondHand).
         count = pdd_popcount(st.hands[to_move(st)])
         if second_hand_tricks(st, target if is_max else count - target + 1, rel):

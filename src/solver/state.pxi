@@ -145,7 +145,8 @@ cdef struct State:
     int counted[MAX_SEATS]
     # Per seat: the one other seat of its maxside, -1 if none, -2 if several (set by load).
     int partner[MAX_SEATS]
-    # Whether four seats play as two sides of partners sitting opposite (see partnerships; set by load).
+    # Whether four seats play as two sides of partners sitting opposite (Priffe), as the transfer and
+    # crossruff counts assume (set by load).
     int pairs
     # The seats of maxside 0 and of maxside 1, a bit per seat (set by load).
     int side_seats[2]
