@@ -24,6 +24,7 @@ from prefdd.cli.render import (
     to_json,
     to_text,
 )
+from prefdd.cli.spinner import working
 from prefdd.rules import (
     CONTRACTS,
     Card,
@@ -210,7 +211,8 @@ def solve_command(game: str, deal: str | None, all_cards: bool, line: bool, as_j
         return solve_batch(batch, asked, lambda text, given: answer(text, **given)[0])
     if deal is None:
         raise click.UsageError("give a DEAL (or --batch FILE)")
-    data, text = run_stoppable(answer, deal, **asked)
+    with working("solving"):
+        data, text = run_stoppable(answer, deal, **asked)
     click.echo(json.dumps(data) if as_json else text)
     return ANSWERED
 
