@@ -1,4 +1,4 @@
-"""``prefdd solve``'s spinner (prefdd.cli.spinner): drawn only for a long search on a terminal, and gone after."""
+"""`prefdd solve`'s spinner (prefdd.cli.spinner): drawn only for a long search on a terminal, gone after."""
 
 import threading
 import time
