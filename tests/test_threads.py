@@ -151,6 +151,50 @@ def test_engines_sharing_a_table_find_each_others_entries() -> None:
     assert second.nodes < first.nodes // 10
 
 
+def test_engines_storing_and_looking_up_at_once_in_a_small_table_answer_as_one_alone() -> None:
+    """Three engines on one shared table of 1 MB, each solving the same positions in its own order: the
+    lookups read without the lock while the others store, grow, thin and clear the table (every position
+    of another deal starts it afresh), and every value equals an engine's alone."""
+    import random
+
+    rng = random.Random(5)
+    questions = []
+    for i in range(24):
+        deck = sorted(PRIFFE.deck(4))
+        rng.shuffle(deck)
+        size = 7 + i % 3
+        hands = tuple(frozenset(deck[s * size:(s + 1) * size]) for s in range(4))
+        trump = [None, Suit.HEARTS][i % 2]
+        position = Position(PRIFFE, Deal(hands), trump, leader=i % 4, declarer=(i + 3) % 4)
+        minimise = trump is None and i % 4 < 2
+        questions.append(_Search(position, side_of(position, (i + 3) % 4), minimise, GOAL_TRICKS,
+                                 load=False).engine_args())
+    alone = Engine(16)
+    expected = []
+    for args in questions:
+        alone.set_position(*args)
+        expected.append(alone.value())
+    shared = Engine(1)
+    engines = [shared, Engine(1, table=shared.table), Engine(1, table=shared.table)]
+    found: dict[int, list[tuple[int, int]]] = {k: [] for k in range(3)}
+
+    def work(k: int) -> None:
+        order = list(range(len(questions))) * 3
+        random.Random(k).shuffle(order)
+        for i in order:
+            engines[k].set_position(*questions[i])
+            found[k].append((i, engines[k].value()))
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for answers in found.values():
+        assert len(answers) == 3 * len(questions)
+        assert all(value == expected[i] for i, value in answers)
+
+
 def test_a_task_error_reaches_the_caller() -> None:
     crew = team_for(2)
     assert crew is not None

@@ -84,7 +84,8 @@ cdef class TransTable:
         self.t.npool = min((budget - nslots * sizeof(Slot)) // (sizeof(Entry) + sizeof(uint64_t)), 0xFFFFFFFF)
         self.t.pool = <Entry*>calloc(self.t.npool, sizeof(Entry))
         self.t.tags = <uint64_t*>calloc(self.t.npool, sizeof(uint64_t))
-        if self.t.slots == NULL or self.t.pool == NULL or self.t.tags == NULL:
+        self.t.stripes = <uint64_t*>calloc(8 * STRIPES, sizeof(uint64_t))
+        if self.t.slots == NULL or self.t.pool == NULL or self.t.tags == NULL or self.t.stripes == NULL:
             raise MemoryError(f"cannot allocate a {table_mb} MB transposition table")
         self.t.nslots = nslots
         self.t.nactive = min(nslots, SLOTS_START)
@@ -98,6 +99,7 @@ cdef class TransTable:
         free(self.t.slots)
         free(self.t.pool)
         free(self.t.tags)
+        free(self.t.stripes)
 
     @property
     def shared(self):
@@ -139,11 +141,11 @@ cdef class Engine:
 
     cdef inline void lock(self) noexcept nogil:
         if self.st.tt.shared:
-            pdd_lock(&self.st.tt.lock)
+            table_lock(self.st.tt)
 
     cdef inline void unlock(self) noexcept nogil:
         if self.st.tt.shared:
-            pdd_unlock(&self.st.tt.lock)
+            table_unlock(self.st.tt)
 
     cdef void restart_tables(self) noexcept:
         """Forget every entry of the engine's tables and their deals (the shared one under its lock)."""

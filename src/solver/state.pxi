@@ -30,6 +30,26 @@ cdef extern from *:
         }
     }
     static inline void pdd_unlock(int* word) { __atomic_store_n(word, 0, __ATOMIC_RELEASE); }
+    /* Sequence counts (seqlocks) for a table several threads search: a writer, holding the table's lock,
+       makes a count odd before it writes and even again after; a reader takes no lock, reads the count
+       before and after, and keeps what it read only if the count was the same even number (the C11
+       fences of Boehm's "Can seqlocks get along with programming language memory models?", 2012). */
+    static inline void pdd_seq_open(unsigned long long* count) {
+        __atomic_store_n(count, __atomic_load_n(count, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+        __atomic_thread_fence(__ATOMIC_RELEASE);
+    }
+    static inline void pdd_seq_close(unsigned long long* count) {
+        __atomic_store_n(count, __atomic_load_n(count, __ATOMIC_RELAXED) + 1, __ATOMIC_RELEASE);
+    }
+    static inline unsigned long long pdd_seq_read(unsigned long long* count) {
+        return __atomic_load_n(count, __ATOMIC_ACQUIRE);
+    }
+    static inline int pdd_seq_same(unsigned long long* count, unsigned long long before) {
+        __atomic_thread_fence(__ATOMIC_ACQUIRE);
+        return !(before & 1) && __atomic_load_n(count, __ATOMIC_RELAXED) == before;
+    }
+    static inline unsigned int pdd_load_u32(unsigned int* p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+    static inline void pdd_store_u32(unsigned int* p, unsigned int x) { __atomic_store_n(p, x, __ATOMIC_RELEASE); }
     static const unsigned long long pdd_suit_masks[4] = {
         0xFFFFULL, 0xFFFF0000ULL, 0xFFFF00000000ULL, 0xFFFF000000000000ULL};
     #define PDD_SUIT_TOPS 0x8000800080008000ULL
@@ -48,6 +68,13 @@ cdef extern from *:
     void pdd_store(int* p, int v) nogil
     void pdd_lock(int* word) nogil
     void pdd_unlock(int* word) nogil
+    void pdd_seq_open(uint64_t* count) nogil
+    void pdd_seq_close(uint64_t* count) nogil
+    uint64_t pdd_seq_read(uint64_t* count) nogil
+    int pdd_seq_same(uint64_t* count, uint64_t before) nogil
+    # The epoch of a slot that lookups may read while a store claims it (written last, read first).
+    uint32_t pdd_load_u32(uint32_t* p) nogil
+    void pdd_store_u32(uint32_t* p, uint32_t x) nogil
     int pdd_ctz(uint64_t x) nogil
     int pdd_top(uint64_t x) nogil
     int pdd_popcount(uint64_t x) nogil
@@ -61,6 +88,8 @@ cdef enum:
     # A lead that did not answer before the one that did loses this many times what that one gains.
     HISTORY_MALUS = 4
     PROBE_LIMIT = 32
+    # The stripes of a shared table's lookups (see Table.stripes): a power of two.
+    STRIPES = 1024
     # Table slots in use at first (512 KB); the prefix in use doubles as it fills.
     SLOTS_START = 1 << 14
     # Slots in a 4 KB memory page.
@@ -110,11 +139,16 @@ cdef struct Table:
     # Beside each entry of the pool, its tag: the owners of its top cards and its bounds (see entry_tag).
     uint64_t* tags
     uint64_t npool
-    # Whether several engines search the table at once: each lookup and store then holds `lock`.
+    # Whether several engines search the table at once: each store then holds `lock` and makes its shape's
+    # stripe odd (stripe_of), or `version` for a change of the whole table (a new deal, the table grown,
+    # thinned or cleared); a lookup holds no lock and keeps its answer only if neither changed meanwhile
+    # (tt_lookup). stripes[8 * i] is stripe i, one to a cache line.
     int shared
+    uint64_t* stripes
     # Written by every store, in cache lines of their own (when shared, another core owns them often).
     char apart[64]
     int lock
+    uint64_t version
     uint64_t slots_used
     uint64_t pool_used
     char apart_too[64]
@@ -289,14 +323,14 @@ cdef void load(State* st, Setup* su) noexcept nogil:
     cdef int i, j, suit
     cdef bint fresh = False
     if st.tt.shared:
-        pdd_lock(&st.tt.lock)
+        table_lock(st.tt)
     if new_deal(st.tt, su):
         tt_start(st.tt, su.hands)
         fresh = True
     elif sorts_suits(st.tt, su):
         st.tt.sorted_suits = 1
     if st.tt.shared:
-        pdd_unlock(&st.tt.lock)
+        table_unlock(st.tt)
     if st.near != st.tt:
         if new_deal(st.near, su):
             tt_start(st.near, su.hands)
