@@ -175,7 +175,7 @@ def _nolla_solve(pbn: str, leader: int) -> tuple[float, int]:
     declarer = (leader + 3) % 4
     position = Position(PRIFFE, parse_deal(pbn, PRIFFE), None, leader, declarer=declarer)
     start = time.perf_counter()
-    result = solve(position, declarer, minimise=True)
+    result = solve(position, declarer, minimise=True, threads=1)
     return time.perf_counter() - start, result.nodes
 
 

@@ -41,7 +41,7 @@ def solve_deal(game_name: str, contract_name: str, text: str, talon: tuple[str, 
     play = contract.setup(parse_deal(text, game), dealer, talon_leads=leads)
     seats = play.position.seats if contract.per_player else (play.seat,)
     start = time.perf_counter()
-    nodes = sum(solve(play.position, seat, minimise=play.minimise).nodes for seat in seats)
+    nodes = sum(solve(play.position, seat, minimise=play.minimise, threads=1).nodes for seat in seats)
     return time.perf_counter() - start, nodes
 
 

@@ -84,6 +84,45 @@ def test_every_card_value_is_the_same_on_one_two_and_three_threads(case) -> None
             first.tricks, first.wins, first.takes_all, first.cards, first.line)
 
 
+@SETTINGS
+@given(case=positions())
+def test_a_value_and_its_line_are_the_same_on_one_two_and_three_threads(case) -> None:
+    """Without card values: a four-seat side playing to lose tricks shares each probe's cards out
+    (prefdd.solver.split), every other question runs on the caller's thread."""
+    position, seat, minimise = case
+    answers = [solve(position, seat, minimise=minimise, line=True, threads=n) for n in (1, 2, 3)]
+    first = answers[0]
+    for other in answers[1:]:
+        assert (other.tricks, other.wins, other.takes_all, other.line) == (
+            first.tricks, first.wins, first.takes_all, first.line)
+
+
+@st.composite
+def priffe_nolla(draw) -> tuple[Position, int]:
+    """A Priffe position of 4 to 9 cards a hand, some of it played, and a seat whose side plays to lose."""
+    deck = draw(st.permutations(sorted(PRIFFE.deck(4))))
+    size = draw(st.integers(4, 9))
+    hands = tuple(frozenset(deck[s * size:(s + 1) * size]) for s in range(4))
+    start = Position(PRIFFE, Deal(hands), None, draw(st.integers(0, 3)), declarer=draw(st.integers(0, 3)))
+    played: list = []
+    for _ in range(draw(st.integers(0, 6))):
+        legal = sorted(start.play(played).legal_cards())
+        if not legal:
+            break
+        played.append(draw(st.sampled_from(legal)))
+    return start.play(played), draw(st.integers(0, 3))
+
+
+@settings(SETTINGS, max_examples=max(1, EXAMPLES // 2))
+@given(case=priffe_nolla())
+def test_a_nolla_value_is_the_same_with_its_probes_cards_on_two_and_three_threads(case) -> None:
+    position, seat = case
+    one = solve(position, seat, minimise=True, line=True, threads=1)
+    for threads in (2, 3):
+        other = solve(position, seat, minimise=True, line=True, threads=threads)
+        assert (other.tricks, other.line) == (one.tricks, one.line)
+
+
 # A team that shares every position (a team shares only those of 7 tricks left or more).
 SHARING_ALL = Team(2, 16, share_from=0)
 

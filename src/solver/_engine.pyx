@@ -299,6 +299,16 @@ cdef class Engine:
         """One card of each run of interchangeable cards among `allowed`."""
         return representatives(&self.st, allowed)
 
+    def ordered(self):
+        """The legal cards of the player to move, one for each run, in the order the search tries them."""
+        cdef int moves[16]
+        cdef int count = order_node(&self.st, legal_moves(&self.st), moves)
+        return [moves[i] for i in range(count)]
+
+    def walk_start(self):
+        """With four seats, the tricks from here that :meth:`value`'s walk asks about first."""
+        return walk_start(&self.st, pdd_popcount(self.st.hands[to_move(&self.st)]))
+
     def present(self):
         """Every card in a hand or in the trick in progress."""
         return present_cards(&self.st)

@@ -18,6 +18,7 @@ from prefdd.rules import Card, Game, InvalidInputError, Position, Suit, Trick, c
 from prefdd.solver._engine import GOAL_TRICKS, GOAL_WIN
 from prefdd.solver.engines import Team, _engine, team_for, thread_count
 from prefdd.solver.probes import exact_values
+from prefdd.solver.split import shares_probes, team_value
 
 
 def _play_bits(game: Game, trump: Suit | None) -> tuple[list[list[int]], dict[int, Card]]:
@@ -325,7 +326,9 @@ def solve(
 
     With `card_values`, the player's cards are shared out to `threads` threads
     (None: one per core; 1: this thread alone, see :mod:`prefdd.solver.engines`);
-    the answer is the same for any number.
+    so are the cards of each probe of a four-seat side playing to lose tricks
+    (Priffe's nolla and passnolla, whose searches take seconds; see
+    :mod:`prefdd.solver.split`). The answer is the same for any number.
     """
     check_question(position, seat, minimise)
     checks.flag(card_values, "card_values")
@@ -334,11 +337,13 @@ def solve(
     side = side_of(position, seat)
     won = sum(position.tricks_won[s] for s in side)
     thread_count(threads)  # refused if bad, even where unused
-    crew = team_for(threads) if card_values else None
+    crew = team_for(threads) if card_values or shares_probes(position, minimise) else None
     if position.in_talon_tricks:
         return _solve_talon_tricks(position, seat, side, minimise, card_values, line)
     if crew is not None and position.legal_cards():
-        return _solve_on_team(position, side, minimise, line, crew)
+        if card_values:
+            return _solve_on_team(position, side, minimise, line, crew)
+        return _value_on_team(position, side, minimise, line, crew)
     nodes = _engine().nodes
     if card_values and not minimise and not position.game.permanent_trumps and position.legal_cards():
         # Playing for tricks, the cards' values come first and the position's is the best of them: the
@@ -421,6 +426,19 @@ def _solve_on_team(position: Position, side: tuple[int, ...], minimise: bool, li
     played_line = crew.map(lambda _: search.again().line(value), [None])[0] if line else None
     won = sum(position.tricks_won[s] for s in side)
     return Solution(side, minimise, tricks, won, wins, takes_all, cards, played_line,
+                    sum(engine.nodes for engine in list(crew.engines)) - nodes)
+
+
+def _value_on_team(position: Position, side: tuple[int, ...], minimise: bool, line: bool,
+                   crew: Team) -> Solution:
+    """:func:`solve`'s tricks without card values, each probe's cards shared out to `crew`'s threads
+    (:func:`~prefdd.solver.split.team_value`); the line, if asked, on one of them, in the table they share."""
+    nodes = sum(engine.nodes for engine in list(crew.engines))
+    search = _Search(position, side, minimise, GOAL_TRICKS)
+    value = team_value(crew, search)
+    played_line = crew.map(lambda _: search.again().line(value), [None])[0] if line else None
+    won = sum(position.tricks_won[s] for s in side)
+    return Solution(side, minimise, int(search.asked(value)), won, None, None, None, played_line,
                     sum(engine.nodes for engine in list(crew.engines)) - nodes)
 
 

@@ -50,7 +50,7 @@ def _solve_chunk(jobs: list[tuple[Position, int | None, bool]]) -> list[int]:
     values = iter(_engine().values([s.engine_args() for s in plain]))
     return [
         search.tricks(next(values)) if search is not None
-        else solve(position, seat, minimise=minimise).tricks
+        else solve(position, seat, minimise=minimise, threads=1).tricks
         for search, (position, seat, minimise) in zip(searches, jobs, strict=True)
     ]
 

@@ -90,8 +90,8 @@ def solve_play(play: Play, *, card_values: bool = False, line: bool = False,
     if not contract.per_player:
         return ContractResult(play, solution, solution.tricks, contract.made(solution.tricks, total),
                               contract.margin(solution.tricks, total))
-    each = {seat: solution if seat == play.seat else solve(position, seat, minimise=play.minimise)
-            for seat in position.seats}
+    each = {seat: solution if seat == play.seat
+            else solve(position, seat, minimise=play.minimise, threads=threads) for seat in position.seats}
     if position.declarer is None:  # all-pass
         return ContractResult(play, solution, solution.tricks, None, None,
                               tricks_by_seat={seat: s.tricks for seat, s in each.items()})

@@ -26,6 +26,7 @@ import numpy as np
 from prefdd.rules import Contract, Deal, Game, Play, check_deal, checks, get_contract
 from prefdd.solver.api import side_of, solve
 from prefdd.solver.engines import Team, team_for
+from prefdd.solver.split import shares_probes
 
 FAMILIES: dict[str, tuple[str, ...]] = {
     "preferans": ("6S", "6C", "6D", "6H", "6NT", "misere"),
@@ -98,7 +99,7 @@ def _cell(deal: Deal, contract: Contract, dealer: int, seat: int, known: dict[tu
     play = contract.setup(deal, dealer, seat, player=seat)
     position = play.position
     if position.game.permanent_trumps:
-        return int(bool(solve(position, seat).wins))
+        return int(bool(solve(position, seat, threads=1).wins))
     side = frozenset(side_of(position, seat))
     rest = frozenset(position.seats) - side
     total = position.tricks_left
@@ -107,7 +108,7 @@ def _cell(deal: Deal, contract: Contract, dealer: int, seat: int, known: dict[tu
     if (*shape, rest) in known:
         return total - known[(*shape, rest)]
     if (*shape, side) not in known:
-        known[(*shape, side)] = solve(position, seat, minimise=play.minimise).tricks
+        known[(*shape, side)] = solve(position, seat, minimise=play.minimise, threads=1).tricks
     return known[(*shape, side)]
 
 
@@ -116,7 +117,9 @@ def _table_on_team(crew: Team, deal: Deal, contracts: list[Contract], dealer: in
     """Fill `cells` with the team's threads, each taking the next distinct question; whether stopped.
 
     A question and its mirror are asked once, the slow ones (playing for few tricks)
-    first, so that no thread is left with one at the end.
+    first, so that no thread is left with one at the end; a Priffe table's nolla
+    question, most of its time, first of all with every probe's cards shared out
+    to the whole team (:mod:`prefdd.solver.split`).
     """
     questions: dict[tuple, Play] = {}
     asks = {}
@@ -139,8 +142,13 @@ def _table_on_team(crew: Team, deal: Deal, contracts: list[Contract], dealer: in
                 if progress is not None:
                     progress(len(filled), cells.size)
 
+    shared = [key for key in keys if shares_probes(questions[key].position, questions[key].minimise)]
     try:
-        crew.map(ask, keys, fill)
+        for key in shared:
+            play = questions[key]
+            answer[key] = solve(play.position, play.seat, minimise=True, threads=crew.size).tricks
+            fill()
+        crew.map(ask, [key for key in keys if key not in shared], fill)
         fill()
         partial = False
     except KeyboardInterrupt:
