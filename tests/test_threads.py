@@ -28,7 +28,7 @@ from prefdd.solver import analyse, solve, table
 from prefdd.solver._engine import Engine
 from prefdd.solver.api import GOAL_TRICKS, _Search, _solve_on_team, side_of
 from prefdd.solver.engines import Team, _engine, team_for
-from prefdd.solver.stopping import run_stoppable
+from prefdd.solver.stopping import Stopped, resume_searches, run_stoppable, stop_searches
 
 EXAMPLES = int(os.environ.get("PREFDD_EXAMPLES", "60"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
@@ -266,6 +266,22 @@ def test_ctrl_c_stops_the_caller_while_the_team_works() -> None:
     begin = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         crew.map(slow, range(4))
+    assert time.monotonic() - begin < 1.5
+
+
+# A 13-card nolla deal that takes seconds (the bench's seed 1, deal 19).
+SLOW_NOLLA = "N:AKQ3.Q.AT7.Q6432 J62.J63.KJ52.A75 8.AT742.Q98643.T T9754.K985..KJ98"
+
+
+def test_stopping_every_search_stops_a_nolla_value_on_a_team() -> None:
+    position = Position(PRIFFE, parse_deal(SLOW_NOLLA, PRIFFE), None, leader=3, declarer=2)
+    threading.Timer(0.3, stop_searches).start()
+    begin = time.monotonic()
+    try:
+        with pytest.raises(Stopped):
+            solve(position, 2, minimise=True, threads=3)
+    finally:
+        resume_searches()
     assert time.monotonic() - begin < 1.5
 
 

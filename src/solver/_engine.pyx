@@ -220,6 +220,11 @@ cdef class Engine:
         """Let the next search run: undo a :meth:`stop` that found no search running."""
         pdd_store(&self.st.stop, 0)
 
+    @property
+    def stopped(self):
+        """Whether a :meth:`stop` waits for this engine's next search (one sent while it searched none)."""
+        return bool(pdd_load(&self.st.stop))
+
     cdef int check_stopped(self) except -1:
         """Raise Stopped if the search was stopped. A stopped search stores no answer it did not finish
         (trick_node), so the tables keep only sound entries; an engine's own table starts again all the

@@ -82,12 +82,19 @@ class _Probe:
 
 
 def _probe(crew: Team, search: _Search, cards: list[int], any_card: bool, target: int) -> bool:
-    """Whether the loaded position's value is at least `target`, its player's `cards` shared out to `crew`."""
+    """Whether the loaded position's value is at least `target`, its player's `cards` shared out to `crew`.
+
+    A stop of every search (Ctrl-C, stop_searches) reaches the engines searching; one that came while a
+    team's thread was between searches (a team's engine forgets it when it starts its next task) is seen
+    on the caller's own engine, which searches none, before each card.
+    """
     board = _Probe(cards, any_card)
 
     def work(_: int) -> None:
         engine = _engine()
         while (card := board.take(engine)) is not None:
+            if search.engine.stopped:
+                raise Stopped("the search was stopped")
             child = search.again()
             child.engine.play(card)
             try:
