@@ -307,7 +307,10 @@ cdef class Engine:
     def ordered(self):
         """The legal cards of the player to move, one for each run, in the order the search tries them."""
         cdef int moves[16]
-        cdef int count = order_node(&self.st, legal_moves(&self.st), moves)
+        cdef uint64_t allowed = legal_moves(&self.st)
+        if not allowed:
+            return []
+        cdef int count = order_node(&self.st, allowed, moves)
         return [moves[i] for i in range(count)]
 
     def walk_start(self):

@@ -115,10 +115,10 @@ def team_value(crew: Team, search: _Search) -> int:
     engine = search.engine
     low = search.counted_won()
     high = low + engine.left()
-    cards = engine.ordered()
-    any_card = bool(search.maxside[engine.to_move()])
     if high == low:
         return low
+    cards = engine.ordered()
+    any_card = bool(search.maxside[engine.to_move()])
     value = min(max(low + engine.walk_start(), low + 1), high)
     if _probe(crew, search, cards, any_card, value):
         while value < high and _probe(crew, search, cards, any_card, value + 1):
