@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from prefdd.rules import Card, Game, InvalidInputError, Position, Suit, Trick, checks
@@ -201,15 +201,18 @@ class _Search:
                 value += 1
         return value
 
-    def value_from(self, start: int) -> int:
-        """The engine's value of the current position, probed a trick at a time from `start` up or down."""
+    def value_from(self, start: int, at_least: Callable[[int], bool] | None = None) -> int:
+        """The engine's value of the current position, probed a trick at a time from `start` up or down
+        (`at_least`: the probe, by default :meth:`at_least`; it must hold at and below the tricks won and
+        fail above all the tricks)."""
+        probe = self.at_least if at_least is None else at_least
         value = start
-        if self.at_least(value):
-            while self.at_least(value + 1):
+        if probe(value):
+            while probe(value + 1):
                 value += 1
             return value
         value -= 1
-        while not self.at_least(value):
+        while not probe(value):
             value -= 1
         return value
 

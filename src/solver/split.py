@@ -31,7 +31,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from prefdd.rules import Position
-from prefdd.solver._engine import Stopped
+from prefdd.solver._engine import Engine, Stopped
 from prefdd.solver.engines import Team, _engine
 
 if TYPE_CHECKING:
@@ -52,10 +52,10 @@ class _Probe:
         self.left = len(cards)
         self.any_card = any_card
         self.answer: bool | None = None
-        self.running: dict[int, object] = {}
+        self.running: dict[int, Engine] = {}
         self.lock = threading.Lock()
 
-    def take(self, engine: object) -> int | None:
+    def take(self, engine: Engine) -> int | None:
         """The next card to search for this thread's engine; None once decided or none is left."""
         with self.lock:
             if self.answer is not None or not self.waiting:
@@ -78,7 +78,7 @@ class _Probe:
             if reaches == self.any_card or self.left == 0:
                 self.answer = reaches
                 for engine in self.running.values():
-                    engine.stop()  # type: ignore[attr-defined]
+                    engine.stop()
 
 
 def _probe(crew: Team, search: _Search, cards: list[int], any_card: bool, target: int) -> bool:
@@ -119,12 +119,8 @@ def team_value(crew: Team, search: _Search) -> int:
         return low
     cards = engine.ordered()
     any_card = bool(search.maxside[engine.to_move()])
-    value = min(max(low + engine.walk_start(), low + 1), high)
-    if _probe(crew, search, cards, any_card, value):
-        while value < high and _probe(crew, search, cards, any_card, value + 1):
-            value += 1
-        return value
-    value -= 1
-    while value > low and not _probe(crew, search, cards, any_card, value):
-        value -= 1
-    return value
+
+    def at_least(target: int) -> bool:
+        return target <= low or (target <= high and _probe(crew, search, cards, any_card, target))
+
+    return search.value_from(min(max(low + engine.walk_start(), low + 1), high), at_least)

@@ -145,8 +145,7 @@ def _table_on_team(crew: Team, deal: Deal, contracts: list[Contract], dealer: in
     shared = [key for key in keys if shares_probes(questions[key].position, questions[key].minimise)]
     try:
         for key in shared:
-            play = questions[key]
-            answer[key] = solve(play.position, play.seat, minimise=True, threads=crew.size).tricks
+            answer[key] = _answer(questions[key], threads=crew.size)
             fill()
         crew.map(ask, [key for key in keys if key not in shared], fill)
         fill()
@@ -177,9 +176,10 @@ def _question(play: Play, column: int, questions: dict[tuple, Play]) -> tuple[tu
     return (*shape, side), None
 
 
-def _answer(play: Play) -> int:
-    """A question's answer: the declarer's side's tricks, or in Polskt pass 1 if he wins the deal."""
+def _answer(play: Play, threads: int | None = None) -> int:
+    """A question's answer: the declarer's side's tricks, or in Polskt pass 1 if he wins the deal (`threads`
+    as solve's: in a team's own thread, that thread alone)."""
     position = play.position
     if position.game.permanent_trumps:
-        return int(bool(solve(position, play.seat).wins))
-    return solve(position, play.seat, minimise=play.minimise).tricks
+        return int(bool(solve(position, play.seat, threads=threads).wins))
+    return solve(position, play.seat, minimise=play.minimise, threads=threads).tricks
