@@ -145,10 +145,12 @@ cdef struct Table:
     # (tt_lookup). stripes[8 * i] is stripe i, one to a cache line.
     int shared
     uint64_t* stripes
+    # Read by every lookup of a shared table, written seldom: kept off the lock's cache line, which every
+    # store writes (beside it, the other core's stores made each lookup wait for the line).
+    uint64_t version
     # Written by every store, in cache lines of their own (when shared, another core owns them often).
     char apart[64]
     int lock
-    uint64_t version
     uint64_t slots_used
     uint64_t pool_used
     char apart_too[64]
