@@ -322,3 +322,21 @@ def test_priffe_score_is_the_sides_points_less_theirs() -> None:
     ruter = get_contract(PRIFFE, "ruter")
     assert priffe_value(ruter, 9, hands, 0, ScoreOptions()) == 30 + 20
     assert priffe_value(ruter, 9, hands, 1, ScoreOptions()) == 30 - 20
+
+
+def test_each_layout_is_solved_on_one_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workers (processes) are a bid's way to use every core: a Priffe nolla solve, which alone takes
+    every core (prefdd.solver.split), takes one thread in a layout's solve, where two workers each making
+    a team of two had four threads on two cores (a bid 17% slower)."""
+    import prefdd.solver.analyses.bidding as bidding
+
+    asked = []
+
+    def recording(*args: object, **kwargs: object) -> object:
+        asked.append(kwargs.get("threads"))
+        return solve_contract(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bidding, "solve_contract", recording)
+    hidden = Hidden.make("priffe", parse_cards("S2 S3 S4 H2 H3 H4 H5 D2 D3 D4 D5 C2 C3"), 0, dealer=3)
+    tricks, _ = solve_layouts(hidden, ("nolla",), hidden.sample(2, seed=1))
+    assert asked == [1, 1] and tricks.shape == (2, 1)

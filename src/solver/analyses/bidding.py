@@ -135,7 +135,7 @@ def solve_layouts(hidden: Hidden, contracts: Sequence[str], layouts: np.ndarray,
             result = solve_talon(full, hidden.dealer, seat, contracts=unbatched)
             outcomes += [(c.contract, c.tricks, c.made) for c in result.choices]
         for contract in plain_questions:
-            outcome = solve_contract(deal, contract, hidden.dealer, seat)
+            outcome = solve_contract(deal, contract, hidden.dealer, seat, threads=1)
             outcomes.append((contract, outcome.tricks, bool(outcome.made)))
         for contract, took, won in outcomes:
             answers[contract.name][0][row], answers[contract.name][1][row] = took, won
