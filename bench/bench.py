@@ -351,7 +351,7 @@ def main() -> None:
     if args.scaling:
         print("\n" + scaling(args.scaling, args.seed))
     if args.threads_suite:
-        print("\n" + threads.suite(args.threads_suite, args.seed, 2))
+        print("\n" + threads.suite(args.threads_suite, args.seed, 2, args.repeat))
 
 
 if __name__ == "__main__":
