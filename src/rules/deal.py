@@ -80,12 +80,14 @@ def parse_hand(text: str, game: Game | None = None, hands: int = 0) -> frozenset
             f"hand {text!r} has {len(suits)} suit(s): write four suits S.H.D.C separated by dots"
         )
     cards: list[Card] = []
+    seen: set[Card] = set()  # a set beside the list, whose order the errors below follow
     for suit, ranks in zip(Suit, suits, strict=True):
         for rank in _split_ranks(ranks, text):
             card = Card(suit, rank)
-            if card in cards:
+            if card in seen:
                 raise InvalidInputError(f"card {card} appears twice in hand {text!r}")
             cards.append(card)
+            seen.add(card)
     if game is not None:
         allowed = game.deck(hands)
         for card in cards:
