@@ -13,6 +13,7 @@ import pytest
 from prefdd.rules import PREFERANS, PRIFFE, VIENNA, Deal, InvalidInputError, get_contract, parse_cards
 from prefdd.rules.scoring import Scoring
 from prefdd.solver import ScoreOptions, solve_contract
+from prefdd.solver.analyses import bidding
 from prefdd.solver.analyses.bid_values import trick_values
 from prefdd.solver.analyses.bidding import BidResult, bid, evaluate, solve_layouts
 from prefdd.solver.analyses.layouts import Hidden
@@ -328,8 +329,6 @@ def test_each_layout_is_solved_on_one_thread(monkeypatch: pytest.MonkeyPatch) ->
     """The workers (processes) are a bid's way to use every core: a Priffe nolla solve, which alone takes
     every core (prefdd.solver.split), takes one thread in a layout's solve, where two workers each making
     a team of two had four threads on two cores (a bid 17% slower)."""
-    import prefdd.solver.analyses.bidding as bidding
-
     asked = []
 
     def recording(*args: object, **kwargs: object) -> object:
