@@ -400,7 +400,7 @@ def _solve_on_team(position: Position, side: tuple[int, ...], minimise: bool, li
     of its own, unless the question needs more (Polskt pass: the tricks first,
     then the win, whose value bounds the cards').
     """
-    nodes = sum(engine.nodes for engine in list(crew.engines))
+    nodes = crew.nodes
     wins = takes_all = parent = None
     if position.game.permanent_trumps:
         parent, tricks, wins, takes_all = crew.map(lambda _: _root(position, side, minimise)[1:], [None])[0]
@@ -428,21 +428,19 @@ def _solve_on_team(position: Position, side: tuple[int, ...], minimise: bool, li
     cards = {search.card[bit]: search.asked(by_rep[rep]) for rep, bits in groups.items() for bit in bits}
     played_line = crew.map(lambda _: search.again().line(value), [None])[0] if line else None
     won = sum(position.tricks_won[s] for s in side)
-    return Solution(side, minimise, tricks, won, wins, takes_all, cards, played_line,
-                    sum(engine.nodes for engine in list(crew.engines)) - nodes)
+    return Solution(side, minimise, tricks, won, wins, takes_all, cards, played_line, crew.nodes - nodes)
 
 
 def _value_on_team(position: Position, side: tuple[int, ...], minimise: bool, line: bool,
                    crew: Team) -> Solution:
     """:func:`solve`'s tricks without card values, each probe's cards shared out to `crew`'s threads
     (:func:`~prefdd.solver.split.team_value`); the line, if asked, on one of them, in the table they share."""
-    nodes = sum(engine.nodes for engine in list(crew.engines))
+    nodes = crew.nodes
     search = _Search(position, side, minimise, GOAL_TRICKS)
     value = team_value(crew, search)
     played_line = crew.map(lambda _: search.again().line(value), [None])[0] if line else None
     won = sum(position.tricks_won[s] for s in side)
-    return Solution(side, minimise, int(search.asked(value)), won, None, None, None, played_line,
-                    sum(engine.nodes for engine in list(crew.engines)) - nodes)
+    return Solution(side, minimise, int(search.asked(value)), won, line=played_line, nodes=crew.nodes - nodes)
 
 
 def _solve_talon_tricks(position: Position, seat: int, side: tuple[int, ...], minimise: bool,

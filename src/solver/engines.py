@@ -179,6 +179,11 @@ class Team:
                         engine.stop()
             raise
 
+    @property
+    def nodes(self) -> int:
+        """The nodes the team's engines have searched so far."""
+        return sum(engine.nodes for engine in list(self.engines))
+
     def stop(self) -> None:
         """Let the threads end once they have finished the tasks handed to them."""
         for _ in range(self.size):

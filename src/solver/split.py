@@ -49,7 +49,6 @@ class _Probe:
 
     def __init__(self, cards: list[int], any_card: bool):
         self.waiting = deque(cards)
-        self.left = len(cards)
         self.any_card = any_card
         self.answer: bool | None = None
         self.running: dict[int, Engine] = {}
@@ -74,8 +73,7 @@ class _Probe:
             del self.running[card]
             if self.answer is not None:
                 return
-            self.left -= 1
-            if reaches == self.any_card or self.left == 0:
+            if reaches == self.any_card or not (self.waiting or self.running):
                 self.answer = reaches
                 for engine in self.running.values():
                     engine.stop()
