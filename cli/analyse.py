@@ -84,14 +84,15 @@ def _shifted(advance: Callable[[int, int], None], before: int, total: int, cards
 
 
 def _analyse_session(entries: list[SessionDeal], advance: Callable[[int, int], None] | None,
-                     threads: int | None = None) -> list[tuple[SessionDeal, Analysis]]:
+                     threads: int | None = None,
+                     card_values: bool = False) -> list[tuple[SessionDeal, Analysis]]:
     """Each deal of a session analysed, in order; stopped, those analysed before the stop."""
     total = sum(len(entry.play.position.played) for entry in entries)
     done: list[tuple[SessionDeal, Analysis]] = []
     before = 0
     for entry in entries:
         step = None if advance is None else partial(_shifted, advance, before, total)
-        analysis = analyse(entry.play, step, threads=threads)
+        analysis = analyse(entry.play, step, threads=threads, card_values=card_values)
         if analysis.partial:
             break
         done.append((entry, analysis))
@@ -117,11 +118,15 @@ def _analyse_session(entries: list[SessionDeal], advance: Callable[[int, int], N
 @click.option("--ascii", "ascii_only", is_flag=True,
               help="Plain ASCII: suit letters S H D C, no colour, ASCII rules.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+@click.option("--all-cards", "all_cards", is_flag=True,
+              help="Value every legal card at every card played, not only where a card cost something "
+                   "(the JSON's best and values for every card; slower).")
 @threads_option
 def analyse_command(game: str | None, deal: str | None, contract: str | None, dealer: str | None,
                     declarer: str | None, play_text: str | None, home: str | None, invite: str | None,
                     trump: str | None, rules_text: str | None, talon_leads: str | None,
-                    session: str | None, ascii_only: bool, as_json: bool, threads: int | None) -> int:
+                    session: str | None, ascii_only: bool, as_json: bool, all_cards: bool,
+                    threads: int | None) -> int:
     """Analyse a played DEAL of GAME card by card, double dummy.
 
     For each card: who played it, the double-dummy value before and after it
@@ -137,7 +142,7 @@ def analyse_command(game: str | None, deal: str | None, contract: str | None, de
             raise click.UsageError("give --session FILE alone, or GAME DEAL --contract --play")
         entries = read_session(read_text(session))
         with progress_bar("cards") as advance:
-            results = run_stoppable(_analyse_session, entries, advance, threads)
+            results = run_stoppable(_analyse_session, entries, advance, threads, all_cards)
         count = len(entries)
         click.echo(json.dumps(session_to_json(results, count)) if as_json
                    else session_to_text(results, ascii_only, count), nl=as_json)
@@ -153,7 +158,7 @@ def analyse_command(game: str | None, deal: str | None, contract: str | None, de
     played = _setup(game, deal, contract, dealer, declarer, home, invite, trump, rules_text,
                     talon_leads, play_text)
     with progress_bar("cards") as advance:
-        result = run_stoppable(analyse, played, advance, threads=threads)
+        result = run_stoppable(analyse, played, advance, threads=threads, card_values=all_cards)
     if as_json:
         click.echo(json.dumps(analysis_to_json(result)))
     else:

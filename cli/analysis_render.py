@@ -264,7 +264,11 @@ def analysis_to_json(analysis: Analysis) -> dict:
 
 
 def card_to_json(judged: PlayedCard) -> dict:
-    """One analysed card: who played it, its values, its cost, the best cards and every card's value."""
+    """One analysed card: who played it, its values, its cost, the best cards and every card's value.
+
+    The best cards and every card's value are null where the analysis did not find them: for a card
+    that cost nothing, unless every card's value was asked (``--all-cards``).
+    """
     return {
         "trick": judged.trick,
         "seat": judged.seat,
@@ -272,8 +276,9 @@ def card_to_json(judged: PlayedCard) -> dict:
         "before": judged.before,
         "after": judged.after,
         "cost": judged.cost,
-        "best": [[str(c) for c in group] for group in judged.best],
-        "values": [{"cards": [str(c) for c in g.cards], "value": g.value} for g in judged.values],
+        "best": None if judged.best is None else [[str(c) for c in group] for group in judged.best],
+        "values": None if judged.values is None else [{"cards": [str(c) for c in g.cards], "value": g.value}
+                                                      for g in judged.values],
     }
 
 

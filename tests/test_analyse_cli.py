@@ -48,7 +48,19 @@ def test_json_gives_every_card_with_groups() -> None:
             first["cost"]) == (1, 1, "H7", 0, 3, 3)
     assert first["best"] == [["DK", "DQ", "DJ", "DT", "D9"]]
     assert {"cards": ["DK", "DQ", "DJ", "DT", "D9"], "value": 0} in first["values"]
+    free = [card for card in data["cards"] if not card["cost"]]
+    assert free and all(card["best"] is None and card["values"] is None for card in free)
     assert data["lost_by_seat"] == {"0": 2, "1": 3, "2": 1}
+
+
+def test_all_cards_values_every_card_played() -> None:
+    plain = json.loads(run(*CLASSIC, "--play", "H7 H8 HK / DA", "--json").output)
+    data = json.loads(run(*CLASSIC, "--play", "H7 H8 HK / DA", "--json", "--all-cards").output)
+    assert data["cards"][0] == plain["cards"][0]  # a costly card has them either way
+    for judged, cheap in zip(data["cards"], plain["cards"], strict=True):
+        assert judged["best"] and judged["values"]
+        assert {k: v for k, v in judged.items() if k not in ("best", "values")} == \
+            {k: v for k, v in cheap.items() if k not in ("best", "values")}
 
 
 def test_a_full_deal_with_no_mistake_says_so() -> None:

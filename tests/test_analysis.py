@@ -3,7 +3,8 @@
 - Property: on random small deals of every game, every contract and random
   legal plays, each card's value before and after equals the brute-force
   reference's value of that position solved from scratch, and the cost and
-  best cards follow from the values.
+  best cards follow from the values; an analysis by the positions' values
+  (the default) judges every card as one by every card's value.
 - Hand-worked deals, one per game, where a known mistake is marked with its cost.
 """
 
@@ -86,7 +87,7 @@ def reference_value(position: Position, seats: tuple[int, ...], goal: str) -> in
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(play=played_deals())
 def test_each_card_agrees_with_solving_its_positions_from_scratch(play) -> None:
-    result = analyse(play)
+    result = analyse(play, card_values=True)
     final = play.position
     start = replace(final, played=())
     assert [c.card for c in result.cards] == list(final.played)
@@ -124,6 +125,20 @@ def test_each_card_agrees_with_solving_its_positions_from_scratch(play) -> None:
     assert sum(result.lost_by_seat.values()) == sum(c.cost for c in result.cards)
 
 
+@settings(max_examples=EXAMPLES, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(play=played_deals())
+def test_an_analysis_by_positions_judges_as_one_by_every_card(play) -> None:
+    every = analyse(play, card_values=True)
+    result = analyse(play)
+    assert result.play == every.play and len(result.cards) == len(every.cards)
+    for judged, full in zip(result.cards, every.cards, strict=True):
+        if judged.cost:  # a costly card has its best cards instead and every card's value
+            assert judged == full
+        else:
+            assert judged == replace(full, best=None, values=None)
+
+
 # Hand-worked deals: each has one mistake whose cost can be seen by hand.
 
 def test_preferans_trumps_first() -> None:
@@ -154,7 +169,7 @@ def test_vienna_lead_the_high_trump() -> None:
     # declarer's ♣Q ♣J, cashes it and leads ♠K for the declarer to ruff: 1 trick.
     deal = parse_deal("9.J.Q. ...QJ8 K...KT", VIENNA)
     result = analyse_contract(deal, get_contract(VIENNA, "1"), dealer=1, declarer=1,
-                              played=parse_play("C8 CT DQ / CK S9 CJ / SK HJ CQ", 3))
+                              played=parse_play("C8 CT DQ / CK S9 CJ / SK HJ CQ", 3), card_values=True)
     first, second = result.cards[:2]
     assert (first.seat, first.before, first.after, first.cost) == (1, 2, 1, 1)
     assert [[c.symbol for c in g] for g in first.best] == [["♣Q", "♣J"]]

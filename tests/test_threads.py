@@ -15,6 +15,7 @@ import multiprocessing
 import os
 import threading
 import time
+from dataclasses import replace
 
 import pytest
 from click.testing import CliRunner
@@ -23,7 +24,17 @@ from hypothesis import strategies as st
 from test_analysis import played_deals
 
 from prefdd.cli.main import main
-from prefdd.rules import GAMES, PRIFFE, Deal, InvalidInputError, Position, Suit, parse_deal
+from prefdd.rules import (
+    GAMES,
+    PRIFFE,
+    Deal,
+    InvalidInputError,
+    Position,
+    Suit,
+    get_contract,
+    parse_deal,
+    parse_play,
+)
 from prefdd.solver import analyse, solve, table
 from prefdd.solver._engine import Engine
 from prefdd.solver.api import GOAL_TRICKS, _Search, _solve_on_team, side_of
@@ -156,6 +167,20 @@ def test_an_analysis_is_the_same_on_one_two_and_three_threads(play) -> None:
     one = analyse(play, threads=1)
     assert analyse(play, threads=2) == one
     assert analyse(play, threads=3) == one
+
+
+def test_a_nolla_analysis_on_the_team_judges_as_one_thread_and_as_every_card() -> None:
+    """Nolla by the positions' values: each search on the whole team in turn (played.py's by_team)."""
+    deal = parse_deal("N:6.J4.A3.93 T.AQ9.T.Q4 Q2.87.6.KJ 95.K.985.8", PRIFFE)
+    play = get_contract(PRIFFE, "nolla").setup(deal, dealer=1, declarer=0, played=tuple(parse_play(
+        "CK C8 C9 CQ / CJ D9 C3 C4 / D6 D8 DA DT / D3 HA H8 D5 / HK HJ HQ H7 / S9 S6 ST SQ / S2 S5 H4 H9",
+        4)))
+    one = analyse(play, threads=1)
+    assert analyse(play, threads=2) == one
+    every = analyse(play, threads=2, card_values=True)
+    assert len(one.mistakes) == 6
+    for judged, full in zip(one.cards, every.cards, strict=True):
+        assert judged == (full if judged.cost else replace(full, best=None, values=None))
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

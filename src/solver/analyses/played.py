@@ -20,11 +20,14 @@ Whose value it is follows the contract:
   throws away a won deal, another player's card when it gives the declarer a
   deal he could not have won.
 
-One ``card_values`` solve per card gives both values and the cost: the value
-before a card is the best of the values after each legal card, and the
-engine's transposition table stays warm from one card to the next. The
-cards are shared out to `threads` threads (None: one per core), each taking
-the next position of the play; their engines search one table together (see
+A card is judged from two values, of the positions before and after it (for
+a declarer's side, one card's after is the next card's before), so the
+analysis finds one value a position; only where a card cost something is
+every legal card of its position valued, for the best cards instead. With
+``card_values`` every card's position gets every legal card's value (slower:
+a Priffe nolla deal's every card takes several times its value). The
+questions are shared out to `threads` threads (None: one per core), each
+taking the next; their engines search one table together (see
 :mod:`prefdd.solver.engines`), and the analysis is the same for any number.
 
 >>> from prefdd.rules import PREFERANS, get_contract, parse_deal, parse_play
@@ -42,12 +45,14 @@ the next position of the play; their engines search one table together (see
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from prefdd.rules import Aim, Card, Contract, Deal, InvalidInputError, Play, Position, checks
-from prefdd.solver.api import solve
+from prefdd.solver.api import Solution, solve
 from prefdd.solver.engines import team_for
+from prefdd.solver.split import shares_probes
 
 Value = int | bool
 
@@ -69,7 +74,9 @@ class PlayedCard:
     in Polskt pass, whose win) the values count. `cost` is what the card lost its
     player's side: tricks, or 1 for a won deal thrown away (0 for a best card).
     `best` are the cards that keep `before`, and `values` every legal card's
-    value, both in groups of equivalent cards.
+    value, both in groups of equivalent cards: given for a card that cost
+    something, and for every card in an analysis asked for every card's value
+    (``card_values``); None otherwise.
     """
 
     trick: int
@@ -79,8 +86,8 @@ class PlayedCard:
     after: Value
     cost: int
     seats: tuple[int, ...]
-    best: tuple[tuple[Card, ...], ...]
-    values: tuple[CardGroup, ...]
+    best: tuple[tuple[Card, ...], ...] | None
+    values: tuple[CardGroup, ...] | None
 
 
 @dataclass(frozen=True)
@@ -115,11 +122,16 @@ class Analysis:
 
 
 def analyse(play: Play, progress: Callable[[int, int], None] | None = None, *,
-            threads: int | None = None) -> Analysis:
+            threads: int | None = None, card_values: bool = False) -> Analysis:
     """Analyse every card played in `play.position`, from the deal's first card on.
 
-    `progress`, if given, is called after each card with the number of cards done and
-    the number to do. The work runs on `threads` threads (None: one per core).
+    Each card gets its values before and after and its cost; the best cards
+    instead, and every legal card's value, come with each card that cost
+    something, and with every card if `card_values` is set (slower: a value for
+    every legal card at every card played, instead of one value a position).
+    `progress`, if given, is called with the number of cards done and the
+    number to do, as the cards are judged in order. The work runs on `threads`
+    threads (None: one per core).
     Ctrl-C (a KeyboardInterrupt, or
     :func:`~prefdd.solver.stopping.stop_searches`) stops the work: the cards analysed
     (those from the first card on) are returned, the analysis marked `partial`.
@@ -129,36 +141,36 @@ def analyse(play: Play, progress: Callable[[int, int], None] | None = None, *,
     crew = team_for(threads)
     final = play.position
     start = replace(final, played=())
-    jobs = []
-    position = start
-    for index, card in enumerate(final.played):
-        jobs.append((index, position, card, index // len(start.seats) + 1))
-        position = position.play([card])
-    count = len(jobs)
-    judged: dict[int, PlayedCard] = {}
-
-    def judge(job: tuple[int, Position, Card, int]) -> PlayedCard:
-        index, *rest = job
-        judged[index] = _judge(play, *rest)
-        return judged[index]
-
+    positions = [start]
+    for card in final.played:
+        positions.append(positions[-1].play([card]))
+    count = len(final.played)
     cards: list[PlayedCard] = []
+    # A side of four seats playing to lose tricks (Priffe's nolla, passnolla), by the positions' values:
+    # each search, seconds long, on the whole team in turn (a value's probes, or every card's groups);
+    # otherwise the team's threads each take the next search.
+    by_team = crew is not None and not card_values and shares_probes(start, play.minimise)
+    judge = _Judge(play, positions, card_values, threads if by_team else 1)
 
-    def take(finished: int = 0) -> None:
+    def take(_: int = 0) -> None:
         """Keep the cards judged from the first one on, one at a time, each reported to `progress`."""
-        while len(cards) in judged:
-            cards.append(judged[len(cards)])
+        while len(cards) < count and judge.ready(len(cards)):
+            cards.append(judge.card(len(cards)))
             if progress is not None:
                 progress(len(cards), count)
 
-    try:
-        if crew is not None:
-            crew.map(judge, jobs, take)
-            take()
+    def run(work: Callable[[Any], object], items: list) -> None:
+        if crew is not None and not by_team:
+            crew.map(work, items, take)
         else:
-            for job in jobs:
-                judge(job)
+            for item in items:
+                work(item)
                 take()
+        take()
+
+    try:
+        run(judge.ask, judge.questions())
+        run(judge.value_cards, judge.to_value())
     except KeyboardInterrupt:
         return Analysis(play, tuple(cards), partial=True)
     return Analysis(play, tuple(cards))
@@ -166,8 +178,10 @@ def analyse(play: Play, progress: Callable[[int, int], None] | None = None, *,
 
 def analyse_contract(deal: Deal, contract: Contract, dealer: int, declarer: int | None = None,
                      played: tuple[Card, ...] = (), *, threads: int | None = None,
-                     **options: object) -> Analysis:
+                     card_values: bool = False, **options: object) -> Analysis:
     """Set up `contract` on `deal` and analyse `played` on `threads` threads (None: one per core).
+
+    With `card_values`, every card played gets every legal card's value (see :func:`analyse`).
 
     The contract is set up as :meth:`~prefdd.rules.Contract.setup` does, with its options.
 
@@ -184,27 +198,108 @@ def analyse_contract(deal: Deal, contract: Contract, dealer: int, declarer: int 
         known = ", ".join(sorted(_SETUP_OPTIONS))
         raise InvalidInputError(f"unknown option {unknown[0]!r} (options: {known})")
     play = contract.setup(deal, dealer, declarer, played=played, **options)  # type: ignore[arg-type]
-    return analyse(play, threads=threads)
+    return analyse(play, threads=threads, card_values=card_values)
 
 
 _SETUP_OPTIONS = {"home", "player", "trump", "rules", "talon_leads", "invite"}
 
 
-def _judge(play: Play, position: Position, card: Card, trick: int) -> PlayedCard:
-    """The card `card` played in `position`, judged from the contract's point of view."""
-    mover = position.to_play
-    assert mover is not None
-    if play.contract.aim is Aim.EACH_AVOIDS:
-        asked, minimise = mover, True
-    else:
-        asked, minimise = play.seat, play.minimise
-    solution = solve(position, asked, minimise=minimise, card_values=True, threads=1)
-    assert solution.cards is not None
-    wants_high = (mover in solution.seats) != minimise
-    values: Mapping[Card, Value] = solution.cards
-    before = (max if wants_high else min)(values.values())
-    after = values[card]
-    cost = int(before) - int(after) if wants_high else int(after) - int(before)
-    groups = tuple(CardGroup(group, values[group[0]]) for group in position.equivalent_groups())
-    best = tuple(group.cards for group in groups if group.value == before)
-    return PlayedCard(trick, mover, card, before, after, cost, solution.seats, best, groups)
+class _Judge:
+    """The values an analysis asks of the positions of a play, and each card judged from them.
+
+    Without every card's value, a card is judged from two values, of the
+    positions before and after it (for a declarer's side, one card's after is
+    the next card's before), and only a card that cost something gets the
+    values of its position's every card, for the best cards instead.
+    """
+
+    def __init__(self, play: Play, positions: list[Position], card_values: bool, threads: int | None):
+        self.play = play
+        self.positions = positions
+        self.card_values = card_values
+        self.threads = threads  # of each search
+        # (position's index, seat asked) -> the solution there; card index -> every legal card's value.
+        self.solutions: dict[tuple[int, int], Solution] = {}
+        self.groups: dict[int, tuple[Solution, tuple[CardGroup, ...]]] = {}
+
+    def asked(self, index: int) -> tuple[int, bool]:
+        """The seat whose value judges card `index`, and whether its side plays for few tricks."""
+        if self.play.contract.aim is Aim.EACH_AVOIDS:  # each card for its own player
+            mover = self.positions[index].to_play
+            assert mover is not None
+            return mover, True
+        return self.play.seat, self.play.minimise
+
+    def questions(self) -> list[tuple[int, int, bool]]:
+        """The positions' values to find (none when every card's value is asked), in the play's order."""
+        if self.card_values:
+            return []
+        asked = {(at, *self.asked(index)): None for index in range(len(self.positions) - 1)
+                 for at in (index, index + 1)}
+        return list(asked)
+
+    def ask(self, question: tuple[int, int, bool]) -> None:
+        """Find one position's value for one seat."""
+        index, seat, minimise = question
+        self.solutions[index, seat] = solve(self.positions[index], seat, minimise=minimise,
+                                            threads=self.threads)
+
+    def to_value(self) -> list[int]:
+        """The cards whose position needs every legal card's value: every card, or the costly ones."""
+        cards = range(len(self.positions) - 1)
+        return list(cards) if self.card_values else [index for index in cards if self._values(index)[3]]
+
+    def value_cards(self, index: int) -> None:
+        """Every legal card's value in the position of card `index`."""
+        position = self.positions[index]
+        seat, minimise = self.asked(index)
+        solution = solve(position, seat, minimise=minimise, card_values=True, threads=self.threads)
+        assert solution.cards is not None
+        values = solution.cards
+        self.groups[index] = solution, tuple(CardGroup(group, values[group[0]])
+                                             for group in position.equivalent_groups())
+
+    def ready(self, index: int) -> bool:
+        """Whether card `index` can be judged with what is known."""
+        if index in self.groups:
+            return True
+        if self.card_values:
+            return False
+        seat, _ = self.asked(index)
+        if (index, seat) not in self.solutions or (index + 1, seat) not in self.solutions:
+            return False
+        return not self._values(index)[3]
+
+    def card(self, index: int) -> PlayedCard:
+        """Card `index` judged: its values before and after, its cost, and what is known of the others."""
+        position = self.positions[index]
+        card = self.play.position.played[index]
+        seats, before, after, cost = self._values(index)
+        best = groups = None
+        if index in self.groups:
+            groups = self.groups[index][1]
+            best = tuple(group.cards for group in groups if group.value == before)
+        assert position.to_play is not None
+        return PlayedCard(index // len(position.seats) + 1, position.to_play, card, before, after, cost,
+                          seats, best, groups)
+
+    def _values(self, index: int) -> tuple[tuple[int, ...], Value, Value, int]:
+        """Card `index`'s side (the seats counted), its values before and after, and its cost."""
+        seat, minimise = self.asked(index)
+        if index in self.groups:
+            solution, groups = self.groups[index]
+            wants_high = (self.positions[index].to_play in solution.seats) != minimise
+            values = [group.value for group in groups]
+            before = max(values) if wants_high else min(values)
+            after = next(group.value for group in groups if self.play.position.played[index] in group.cards)
+        else:
+            solution = self.solutions[index, seat]
+            wants_high = (self.positions[index].to_play in solution.seats) != minimise
+            before, after = (_value(self.solutions[at, seat]) for at in (index, index + 1))
+        cost = int(before) - int(after) if wants_high else int(after) - int(before)
+        return solution.seats, before, after, cost
+
+
+def _value(solution: Solution) -> Value:
+    """A solution's value: whether the deal is won (Polskt pass), else the side's tricks."""
+    return solution.tricks if solution.wins is None else solution.wins
