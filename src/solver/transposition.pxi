@@ -402,6 +402,144 @@ cdef inline int tag_upper(uint64_t tag) noexcept nogil:
     return <int>(tag >> 56)
 
 
+# A shape's list is scanned several tags at a time from this many entries on (see find_entry).
+cdef enum:
+    LONG_LIST = 64
+
+
+cdef extern from *:
+    """
+    #if defined(__x86_64__) && defined(__GNUC__)
+    #include <immintrin.h>
+    #endif
+    #include <stdint.h>
+    #include <stdlib.h>
+    #include <string.h>
+    /* The walk's test of a tag: its fixed top cards held as in `owners`, and a bound that answers `target`. */
+    static inline int pdd_tag_passes(uint64_t w, uint64_t owners, uint64_t target) {
+        return (((owners & (w >> 24)) ^ w) & 0xFFFFFFULL) == 0
+               && (((w >> 48) & 0xFF) >= target || (w >> 56) < target);
+    }
+    static inline long pdd_scan_plain(const uint64_t* tags, long n, uint64_t owners, uint64_t target) {
+        while (n > 0) {
+            if (pdd_tag_passes(tags[--n], owners, target))
+                return n;
+        }
+        return -1;
+    }
+    #if defined(__x86_64__) && defined(__GNUC__)
+    /* Eight tags at a time; a tag's owners test first (about 1% pass), its bounds only where that passes. */
+    __attribute__((target("avx512f")))
+    static long pdd_scan_avx512(const uint64_t* tags, long n, uint64_t owners, uint64_t target) {
+        const __m512i own = _mm512_set1_epi64((long long)owners), low24 = _mm512_set1_epi64(0xFFFFFF);
+        const __m512i goal = _mm512_set1_epi64((long long)target), low8 = _mm512_set1_epi64(0xFF);
+        while (n >= 8) {
+            __m512i w = _mm512_loadu_si512((const void*)(tags + n - 8));
+            __m512i off = _mm512_and_si512(_mm512_xor_si512(_mm512_and_si512(own, _mm512_srli_epi64(w, 24)), w),
+                                           low24);
+            __mmask8 held = _mm512_testn_epi64_mask(off, off);
+            if (held) {
+                __m512i lower = _mm512_and_si512(_mm512_srli_epi64(w, 48), low8);
+                unsigned ok = _mm512_mask_cmpge_epu64_mask(held, lower, goal)
+                              | _mm512_mask_cmplt_epu64_mask(held, _mm512_srli_epi64(w, 56), goal);
+                if (ok)
+                    return n - 8 + (31 - __builtin_clz(ok));
+            }
+            n -= 8;
+        }
+        return pdd_scan_plain(tags, n, owners, target);
+    }
+    /* Four tags at a time (the bounds are below 256, so signed comparisons do). */
+    __attribute__((target("avx2")))
+    static long pdd_scan_avx2(const uint64_t* tags, long n, uint64_t owners, uint64_t target) {
+        const __m256i own = _mm256_set1_epi64x((long long)owners), low24 = _mm256_set1_epi64x(0xFFFFFF);
+        const __m256i goal = _mm256_set1_epi64x((long long)target), low8 = _mm256_set1_epi64x(0xFF);
+        const __m256i zero = _mm256_setzero_si256();
+        while (n >= 4) {
+            __m256i w = _mm256_loadu_si256((const __m256i*)(tags + n - 4));
+            __m256i off = _mm256_and_si256(_mm256_xor_si256(_mm256_and_si256(own, _mm256_srli_epi64(w, 24)), w),
+                                           low24);
+            __m256i held = _mm256_cmpeq_epi64(off, zero);
+            if (!_mm256_testz_si256(held, held)) {
+                __m256i below = _mm256_cmpgt_epi64(goal, _mm256_and_si256(_mm256_srli_epi64(w, 48), low8));
+                __m256i under = _mm256_cmpgt_epi64(goal, _mm256_srli_epi64(w, 56));
+                unsigned ok = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
+                    _mm256_and_si256(held, _mm256_or_si256(_mm256_xor_si256(below, _mm256_set1_epi64x(-1)),
+                                                           under))));
+                if (ok)
+                    return n - 4 + (31 - __builtin_clz(ok));
+            }
+            n -= 4;
+        }
+        return pdd_scan_plain(tags, n, owners, target);
+    }
+    #endif
+    typedef long (*pdd_scan_fn)(const uint64_t*, long, uint64_t, uint64_t);
+    /* The scan for this processor, chosen at its first use (threads that race to it choose alike): the widest
+       it has, or the one named by PREFDD_TAG_SCAN (plain, avx2, avx512; for tests and comparisons) if it has
+       that. Every scan finds the same tags, so the search is the same to the node. */
+    static pdd_scan_fn pdd_scan_chosen = 0;
+    static pdd_scan_fn pdd_choose_scan(void) {
+        const char* asked = getenv("PREFDD_TAG_SCAN");
+        if (asked && !strcmp(asked, "plain")) return pdd_scan_plain;
+    #if defined(__x86_64__) && defined(__GNUC__)
+        __builtin_cpu_init();
+        if (__builtin_cpu_supports("avx512f") && !(asked && !strcmp(asked, "avx2"))) return pdd_scan_avx512;
+        if (__builtin_cpu_supports("avx2")) return pdd_scan_avx2;
+    #endif
+        return pdd_scan_plain;
+    }
+    /* The highest index below n of tags[0:n] that passes the walk's test, or -1. */
+    static inline long pdd_scan_tags(const uint64_t* tags, long n, uint64_t owners, uint64_t target) {
+        pdd_scan_fn scan = __atomic_load_n(&pdd_scan_chosen, __ATOMIC_RELAXED);
+        if (!scan) {
+            scan = pdd_choose_scan();
+            __atomic_store_n(&pdd_scan_chosen, scan, __ATOMIC_RELAXED);
+        }
+        return scan(tags, n, owners, target);
+    }
+    /* The highest index of tags[0:n] whose tag passes and whose entry `matches` (a call with `probe` and the
+       index), or -1: a long list's walk, kept out of line so that the short lists' walk stays as compiled. */
+    __attribute__((noinline))
+    static long pdd_walk_long(const uint64_t* tags, long n, uint64_t owners, uint64_t target,
+                              int (*matches)(void*, long), void* probe) {
+        while ((n = pdd_scan_tags(tags, n, owners, target)) >= 0) {
+            if (matches(probe, n))
+                return n;
+        }
+        return -1;
+    }
+    """
+    int pdd_tag_passes(uint64_t w, uint64_t owners, uint64_t target) nogil
+    long pdd_walk_long(const uint64_t* tags, long n, uint64_t owners, uint64_t target,
+                       int (*matches)(void*, long) noexcept nogil, void* probe) nogil
+
+
+cdef inline int entry_answer(Entry* e, Probe* pr, uint64_t tag, int target, uint64_t* rel) noexcept nogil:
+    """A matching entry's answer, 1 or 0, with the ranks it was proven for (in the position's suits) in `rel`."""
+    cdef uint8_t k[4]
+    cdef int i
+    if pr.perm4 == SUITS_IN_PLACE:
+        rel[0] = top_cards(pr.present, e.k)
+    else:
+        for i in range(4):
+            k[(pr.perm4 >> (2 * i)) & 3] = e.k[i]
+        rel[0] = top_cards(pr.present, k)
+    return 1 if tag_lower(tag) >= target else 0
+
+
+cdef struct LongWalk:
+    # What pdd_walk_long's entry comparison needs: the probe and the list's first entry.
+    Probe* pr
+    Entry* entries
+
+
+cdef int long_walk_matches(void* walk, long index) noexcept nogil:
+    """Whether the entry `index` of a long list matches the probe (pdd_walk_long's comparison)."""
+    cdef LongWalk* lw = <LongWalk*>walk
+    return entry_matches(lw.entries + index, lw.pr)
+
+
 cdef inline int find_entry(Table* tt, Probe* pr, int target, uint64_t* rel) noexcept nogil:
     """1 or 0 if an entry matching the position decides the question, else -1."""
     cdef Slot* sl = find_slot(tt, pr, 0)
@@ -409,9 +547,9 @@ cdef inline int find_entry(Table* tt, Probe* pr, int target, uint64_t* rel) noex
     cdef uint64_t* start
     cdef uint64_t w, owners
     cdef Entry* e
-    cdef uint8_t k[4]
-    cdef int i
     cdef uint64_t first, count
+    cdef LongWalk walk
+    cdef long n
     if sl == NULL:
         return -1
     first = sl.first
@@ -421,20 +559,22 @@ cdef inline int find_entry(Table* tt, Probe* pr, int target, uint64_t* rel) noex
         return -1
     owners = top_owners(pr.seq)
     start = tt.tags + first
+    # The newest tags first; each that passes the tags' test has its entry compared whole. A long list (a
+    # side playing to lose tricks makes lists of hundreds) is scanned several tags at a time where the
+    # processor can (pdd_scan_tags), a short one (most where a side plays for tricks) in place.
+    if count >= LONG_LIST:
+        walk.pr = pr
+        walk.entries = tt.pool + first
+        n = pdd_walk_long(start, count, owners, target, long_walk_matches, &walk)
+        return -1 if n < 0 else entry_answer(walk.entries + n, pr, start[n], target, rel)
     tag = start + count
     while tag != start:
         tag -= 1
         w = tag[0]
-        if (((owners & (w >> 24)) ^ w) & 0xFFFFFF) == 0 and (tag_lower(w) >= target or tag_upper(w) < target):
+        if pdd_tag_passes(w, owners, target):
             e = tt.pool + (tag - tt.tags)
             if entry_matches(e, pr):
-                if pr.perm4 == SUITS_IN_PLACE:
-                    rel[0] = top_cards(pr.present, e.k)
-                else:
-                    for i in range(4):
-                        k[(pr.perm4 >> (2 * i)) & 3] = e.k[i]
-                    rel[0] = top_cards(pr.present, k)
-                return 1 if tag_lower(w) >= target else 0
+                return entry_answer(e, pr, w, target, rel)
     return -1
 
 
