@@ -4,7 +4,7 @@
 # The key's shape (each hand's suit lengths, the leader, the context) picks a slot by open
 # addressing; the slot's entries each hold, per suit, who holds each present card from the top
 # down to the lowest card that mattered; beside each entry, in an array of its own, its tag (the owners of
-# its top three cards of each suit, and its lower and upper bounds) is what the lookup walks. The card owners at
+# its top four cards of each suit, and its lower and upper bounds) is what the lookup walks. The card owners at
 # each trick start are kept as the tricks complete (the seqs) and made only where the table is
 # probed. The slots in use are a prefix that doubles as it fills; another deal starts it empty. A full
 # table keeps its deepest shapes (tt_keep_deep) rather than starting empty. A table (struct Table) is an
@@ -370,28 +370,33 @@ cdef inline int entry_matches(Entry* e, Probe* pr) noexcept nogil:
             and (pr.seq[3] & seq_mask(e.k[3])) == e.pat[3])
 
 
+# In a suit's 12 bits of a tag (four cards, 3 bits each): the owners' low 2 bits, and the bit that marks a
+# card the entry fixes.
+cdef uint64_t TAG_OWNER_BITS = 0x6DB
+cdef uint64_t TAG_FIXED_BITS = 0x924
+
+
 cdef inline uint64_t top_owners(uint64_t* seq) noexcept nogil:
-    """Who holds the top three cards of each suit, 2 bits a card (the seat's low bits), 6 bits a suit."""
-    cdef uint64_t out = 0, sq
-    cdef int suit
-    for suit in range(4):
-        sq = seq[suit]
-        out |= ((sq & 3) | ((sq >> 1) & 0xC) | ((sq >> 2) & 0x30)) << (6 * suit)
-    return out
+    """Who holds the top four cards of each suit, 3 bits a card (a seat's low 2 bits, the third 0), 12 bits a
+    suit (the lookup's side of the tag test, see entry_tag)."""
+    return ((seq[0] & TAG_OWNER_BITS) | ((seq[1] & TAG_OWNER_BITS) << 12) | ((seq[2] & TAG_OWNER_BITS) << 24)
+            | ((seq[3] & TAG_OWNER_BITS) << 36))
 
 
 cdef inline uint64_t entry_tag(uint64_t* pat, uint8_t* k, int lower, int upper) noexcept nogil:
-    """An entry's tag: its owners of the top three cards of each suit among the k it fixes (bits 0-23), which of
-    those it fixes (24-47), its lower and upper bounds (48-55, 56-63).
+    """An entry's tag: for each of the top four cards of each suit that it fixes, who holds it (a seat's low 2
+    bits) and a third bit set (bits 0-47, 3 bits a card, 12 a suit), its lower and upper bounds (48-55, 56-63).
 
-    A position matches the entry only if its own top owners agree where the entry fixes them, so the
-    lookup's walk reads the tags, 8 bytes an entry side by side, and only the few entries whose tags agree.
+    A position matches the entry only if its own top owners agree where the entry fixes them
+    (pdd_tag_passes), so the lookup's walk reads the tags, 8 bytes an entry side by side, and only the few
+    entries whose tags agree.
     """
-    cdef uint64_t fixed = 0
+    cdef uint64_t tag = 0, fixed
     cdef int suit
     for suit in range(4):
-        fixed |= ((<uint64_t>1 << (2 * min(<int>k[suit], 3))) - 1) << (6 * suit)
-    return (top_owners(pat) & fixed) | (fixed << 24) | (<uint64_t>lower << 48) | (<uint64_t>upper << 56)
+        fixed = seq_mask(min(<int>k[suit], 4))
+        tag |= (((pat[suit] & TAG_OWNER_BITS) | TAG_FIXED_BITS) & fixed) << (12 * suit)
+    return tag | (<uint64_t>lower << 48) | (<uint64_t>upper << 56)
 
 
 cdef inline int tag_lower(uint64_t tag) noexcept nogil:
@@ -415,9 +420,12 @@ cdef extern from *:
     #include <stdint.h>
     #include <stdlib.h>
     #include <string.h>
-    /* The walk's test of a tag: its fixed top cards held as in `owners`, and a bound that answers `target`. */
+    /* The walk's test of a tag (entry_tag): its fixed top cards held as in `owners` (top_owners), and a bound
+       that answers `target`. A card's fixed bit, moved down and doubled, covers the bits of its owner. */
+    #define PDD_TAG_FIXED_LOW 0x249249249249ULL
     static inline int pdd_tag_passes(uint64_t w, uint64_t owners, uint64_t target) {
-        return (((owners & (w >> 24)) ^ w) & 0xFFFFFFULL) == 0
+        uint64_t fixed = (w >> 2) & PDD_TAG_FIXED_LOW;
+        return ((owners ^ w) & (fixed | (fixed << 1))) == 0
                && (((w >> 48) & 0xFF) >= target || (w >> 56) < target);
     }
     static inline long pdd_scan_plain(const uint64_t* tags, long n, uint64_t owners, uint64_t target) {
@@ -431,12 +439,13 @@ cdef extern from *:
     /* Eight tags at a time; a tag's owners test first (about 1% pass), its bounds only where that passes. */
     __attribute__((target("avx512f")))
     static long pdd_scan_avx512(const uint64_t* tags, long n, uint64_t owners, uint64_t target) {
-        const __m512i own = _mm512_set1_epi64((long long)owners), low24 = _mm512_set1_epi64(0xFFFFFF);
+        const __m512i own = _mm512_set1_epi64((long long)owners), low = _mm512_set1_epi64(PDD_TAG_FIXED_LOW);
         const __m512i goal = _mm512_set1_epi64((long long)target), low8 = _mm512_set1_epi64(0xFF);
         while (n >= 8) {
             __m512i w = _mm512_loadu_si512((const void*)(tags + n - 8));
-            __m512i off = _mm512_and_si512(_mm512_xor_si512(_mm512_and_si512(own, _mm512_srli_epi64(w, 24)), w),
-                                           low24);
+            __m512i fixed = _mm512_and_si512(_mm512_srli_epi64(w, 2), low);
+            __m512i off = _mm512_and_si512(_mm512_xor_si512(own, w),
+                                           _mm512_or_si512(fixed, _mm512_slli_epi64(fixed, 1)));
             __mmask8 held = _mm512_testn_epi64_mask(off, off);
             if (held) {
                 __m512i lower = _mm512_and_si512(_mm512_srli_epi64(w, 48), low8);
@@ -452,13 +461,14 @@ cdef extern from *:
     /* Four tags at a time (the bounds are below 256, so signed comparisons do). */
     __attribute__((target("avx2")))
     static long pdd_scan_avx2(const uint64_t* tags, long n, uint64_t owners, uint64_t target) {
-        const __m256i own = _mm256_set1_epi64x((long long)owners), low24 = _mm256_set1_epi64x(0xFFFFFF);
+        const __m256i own = _mm256_set1_epi64x((long long)owners), low = _mm256_set1_epi64x(PDD_TAG_FIXED_LOW);
         const __m256i goal = _mm256_set1_epi64x((long long)target), low8 = _mm256_set1_epi64x(0xFF);
         const __m256i zero = _mm256_setzero_si256();
         while (n >= 4) {
             __m256i w = _mm256_loadu_si256((const __m256i*)(tags + n - 4));
-            __m256i off = _mm256_and_si256(_mm256_xor_si256(_mm256_and_si256(own, _mm256_srli_epi64(w, 24)), w),
-                                           low24);
+            __m256i fixed = _mm256_and_si256(_mm256_srli_epi64(w, 2), low);
+            __m256i off = _mm256_and_si256(_mm256_xor_si256(own, w),
+                                           _mm256_or_si256(fixed, _mm256_slli_epi64(fixed, 1)));
             __m256i held = _mm256_cmpeq_epi64(off, zero);
             if (!_mm256_testz_si256(held, held)) {
                 __m256i below = _mm256_cmpgt_epi64(goal, _mm256_and_si256(_mm256_srli_epi64(w, 48), low8));
