@@ -374,6 +374,8 @@ cdef inline int entry_matches(Entry* e, Probe* pr) noexcept nogil:
 # card the entry fixes.
 cdef uint64_t TAG_OWNER_BITS = 0x6DB
 cdef uint64_t TAG_FIXED_BITS = 0x924
+# Set in a tag that holds its entry's whole pattern (see entry_tag): the top bit of the lower bound's byte.
+cdef uint64_t TAG_WHOLE = (<uint64_t>1) << 55
 
 
 cdef inline uint64_t top_owners(uint64_t* seq) noexcept nogil:
@@ -383,24 +385,35 @@ cdef inline uint64_t top_owners(uint64_t* seq) noexcept nogil:
             | ((seq[3] & TAG_OWNER_BITS) << 36))
 
 
-cdef inline uint64_t entry_tag(uint64_t* pat, uint8_t* k, int lower, int upper) noexcept nogil:
+cdef inline uint64_t entry_tag(uint64_t* pat, uint8_t* k, int seats, int lower, int upper) noexcept nogil:
     """An entry's tag: for each of the top four cards of each suit that it fixes, who holds it (a seat's low 2
-    bits) and a third bit set (bits 0-47, 3 bits a card, 12 a suit), its lower and upper bounds (48-55, 56-63).
+    bits) and a third bit set (bits 0-47, 3 bits a card, 12 a suit), its lower and upper bounds (48-54,
+    56-63), and TAG_WHOLE if that is its whole pattern (at most four cards fixed in every suit, in a play
+    of at most four `seats`, whose owners fit in 2 bits).
 
     A position matches the entry only if its own top owners agree where the entry fixes them
     (pdd_tag_passes), so the lookup's walk reads the tags, 8 bytes an entry side by side, and only the few
-    entries whose tags agree.
+    entries whose tags agree; a whole tag that agrees is the entry's match, read without the entry.
     """
-    cdef uint64_t tag = 0, fixed
+    cdef uint64_t tag = 0, fixed, whole = TAG_WHOLE if seats <= 4 else 0
     cdef int suit
     for suit in range(4):
         fixed = seq_mask(min(<int>k[suit], 4))
         tag |= (((pat[suit] & TAG_OWNER_BITS) | TAG_FIXED_BITS) & fixed) << (12 * suit)
-    return tag | (<uint64_t>lower << 48) | (<uint64_t>upper << 56)
+        if k[suit] > 4:
+            whole = 0
+    return tag | whole | (<uint64_t>lower << 48) | (<uint64_t>upper << 56)
+
+
+cdef inline void tag_depths(uint64_t tag, uint8_t* k) noexcept nogil:
+    """A whole tag's pattern depths (Entry.k): the cards it fixes in each suit."""
+    cdef int suit
+    for suit in range(4):
+        k[suit] = pdd_popcount((tag >> (12 * suit)) & TAG_FIXED_BITS)
 
 
 cdef inline int tag_lower(uint64_t tag) noexcept nogil:
-    return <int>((tag >> 48) & 0xFF)
+    return <int>((tag >> 48) & 0x7F)
 
 
 cdef inline int tag_upper(uint64_t tag) noexcept nogil:
@@ -426,7 +439,7 @@ cdef extern from *:
     static inline int pdd_tag_passes(uint64_t w, uint64_t owners, uint64_t target) {
         uint64_t fixed = (w >> 2) & PDD_TAG_FIXED_LOW;
         return ((owners ^ w) & (fixed | (fixed << 1))) == 0
-               && (((w >> 48) & 0xFF) >= target || (w >> 56) < target);
+               && (((w >> 48) & 0x7F) >= target || (w >> 56) < target);
     }
     static inline long pdd_scan_plain(const uint64_t* tags, long n, uint64_t owners, uint64_t target) {
         while (n > 0) {
@@ -440,7 +453,7 @@ cdef extern from *:
     __attribute__((target("avx512f")))
     static long pdd_scan_avx512(const uint64_t* tags, long n, uint64_t owners, uint64_t target) {
         const __m512i own = _mm512_set1_epi64((long long)owners), low = _mm512_set1_epi64(PDD_TAG_FIXED_LOW);
-        const __m512i goal = _mm512_set1_epi64((long long)target), low8 = _mm512_set1_epi64(0xFF);
+        const __m512i goal = _mm512_set1_epi64((long long)target), low7 = _mm512_set1_epi64(0x7F);
         while (n >= 8) {
             __m512i w = _mm512_loadu_si512((const void*)(tags + n - 8));
             __m512i fixed = _mm512_and_si512(_mm512_srli_epi64(w, 2), low);
@@ -448,7 +461,7 @@ cdef extern from *:
                                            _mm512_or_si512(fixed, _mm512_slli_epi64(fixed, 1)));
             __mmask8 held = _mm512_testn_epi64_mask(off, off);
             if (held) {
-                __m512i lower = _mm512_and_si512(_mm512_srli_epi64(w, 48), low8);
+                __m512i lower = _mm512_and_si512(_mm512_srli_epi64(w, 48), low7);
                 unsigned ok = _mm512_mask_cmpge_epu64_mask(held, lower, goal)
                               | _mm512_mask_cmplt_epu64_mask(held, _mm512_srli_epi64(w, 56), goal);
                 if (ok)
@@ -462,7 +475,7 @@ cdef extern from *:
     __attribute__((target("avx2")))
     static long pdd_scan_avx2(const uint64_t* tags, long n, uint64_t owners, uint64_t target) {
         const __m256i own = _mm256_set1_epi64x((long long)owners), low = _mm256_set1_epi64x(PDD_TAG_FIXED_LOW);
-        const __m256i goal = _mm256_set1_epi64x((long long)target), low8 = _mm256_set1_epi64x(0xFF);
+        const __m256i goal = _mm256_set1_epi64x((long long)target), low7 = _mm256_set1_epi64x(0x7F);
         const __m256i zero = _mm256_setzero_si256();
         while (n >= 4) {
             __m256i w = _mm256_loadu_si256((const __m256i*)(tags + n - 4));
@@ -471,7 +484,7 @@ cdef extern from *:
                                            _mm256_or_si256(fixed, _mm256_slli_epi64(fixed, 1)));
             __m256i held = _mm256_cmpeq_epi64(off, zero);
             if (!_mm256_testz_si256(held, held)) {
-                __m256i below = _mm256_cmpgt_epi64(goal, _mm256_and_si256(_mm256_srli_epi64(w, 48), low8));
+                __m256i below = _mm256_cmpgt_epi64(goal, _mm256_and_si256(_mm256_srli_epi64(w, 48), low7));
                 __m256i under = _mm256_cmpgt_epi64(goal, _mm256_srli_epi64(w, 56));
                 unsigned ok = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
                     _mm256_and_si256(held, _mm256_or_si256(_mm256_xor_si256(below, _mm256_set1_epi64x(-1)),
@@ -526,28 +539,37 @@ cdef extern from *:
 
 
 cdef inline int entry_answer(Entry* e, Probe* pr, uint64_t tag, int target, uint64_t* rel) noexcept nogil:
-    """A matching entry's answer, 1 or 0, with the ranks it was proven for (in the position's suits) in `rel`."""
+    """A matching entry's answer, 1 or 0, with the ranks it was proven for (in the position's suits) in `rel`;
+    the entry is read only if its tag does not hold its whole pattern."""
+    cdef uint8_t depths[4]
     cdef uint8_t k[4]
+    cdef uint8_t* kept = depths
     cdef int i
+    if tag & TAG_WHOLE:
+        tag_depths(tag, depths)
+    else:
+        kept = e.k
     if pr.perm4 == SUITS_IN_PLACE:
-        rel[0] = top_cards(pr.present, e.k)
+        rel[0] = top_cards(pr.present, kept)
     else:
         for i in range(4):
-            k[(pr.perm4 >> (2 * i)) & 3] = e.k[i]
+            k[(pr.perm4 >> (2 * i)) & 3] = kept[i]
         rel[0] = top_cards(pr.present, k)
     return 1 if tag_lower(tag) >= target else 0
 
 
 cdef struct LongWalk:
-    # What pdd_walk_long's entry comparison needs: the probe and the list's first entry.
+    # What pdd_walk_long's entry comparison needs: the probe, and the list's first entry and tag.
     Probe* pr
     Entry* entries
+    uint64_t* tags
 
 
 cdef int long_walk_matches(void* walk, long index) noexcept nogil:
-    """Whether the entry `index` of a long list matches the probe (pdd_walk_long's comparison)."""
+    """Whether the entry `index` of a long list, whose tag agrees, matches the probe (pdd_walk_long's
+    comparison): at once if its tag holds its whole pattern."""
     cdef LongWalk* lw = <LongWalk*>walk
-    return entry_matches(lw.entries + index, lw.pr)
+    return (lw.tags[index] & TAG_WHOLE) != 0 or entry_matches(lw.entries + index, lw.pr)
 
 
 cdef inline int find_entry(Table* tt, Probe* pr, int target, uint64_t* rel) noexcept nogil:
@@ -569,12 +591,14 @@ cdef inline int find_entry(Table* tt, Probe* pr, int target, uint64_t* rel) noex
         return -1
     owners = top_owners(pr.seq)
     start = tt.tags + first
-    # The newest tags first; each that passes the tags' test has its entry compared whole. A long list (a
+    # The newest tags first; each that passes the tags' test has its entry compared whole (unless the tag
+    # holds the whole pattern: TAG_WHOLE). A long list (a
     # side playing to lose tricks makes lists of hundreds) is scanned several tags at a time where the
     # processor can (pdd_scan_tags), a short one (most where a side plays for tricks) in place.
     if count >= LONG_LIST:
         walk.pr = pr
         walk.entries = tt.pool + first
+        walk.tags = start
         n = pdd_walk_long(start, count, owners, target, long_walk_matches, &walk)
         return -1 if n < 0 else entry_answer(walk.entries + n, pr, start[n], target, rel)
     tag = start + count
@@ -583,7 +607,7 @@ cdef inline int find_entry(Table* tt, Probe* pr, int target, uint64_t* rel) noex
         w = tag[0]
         if pdd_tag_passes(w, owners, target):
             e = tt.pool + (tag - tt.tags)
-            if entry_matches(e, pr):
+            if (w & TAG_WHOLE) or entry_matches(e, pr):
                 return entry_answer(e, pr, w, target, rel)
     return -1
 
@@ -722,7 +746,7 @@ cdef inline void store_entry(State* st, Table* tt, Probe* pr, int target, int re
         for suit in range(4):
             e.k[suit] = k[suit]
             e.pat[suit] = pat[suit]
-        tt.tags[e - tt.pool] = entry_tag(pat, k, 0, depth if st.goal == G_TRICKS else 1)
+        tt.tags[e - tt.pool] = entry_tag(pat, k, st.n, 0, depth if st.goal == G_TRICKS else 1)
     tag = tt.tags + (e - tt.pool)
     lower = tag_lower(tag[0])
     upper = tag_upper(tag[0])
@@ -731,7 +755,7 @@ cdef inline void store_entry(State* st, Table* tt, Probe* pr, int target, int re
             lower = target
     elif upper > target - 1:
         upper = target - 1
-    tag[0] = (tag[0] & 0xFFFFFFFFFFFFULL) | (<uint64_t>lower << 48) | (<uint64_t>upper << 56)
+    tag[0] = (tag[0] & (0xFFFFFFFFFFFFULL | TAG_WHOLE)) | (<uint64_t>lower << 48) | (<uint64_t>upper << 56)
 
 
 cdef void tt_store(State* st, Table* tt, Probe* pr, int target, int result, uint64_t rel,
