@@ -2,7 +2,7 @@
 
 Each way of scanning (plain, AVX2, AVX-512, chosen by PREFDD_TAG_SCAN where the processor has it) finds
 the same tags in the same order, so every search is the same to the node: nolla deals of 11 cards a hand,
-whose shapes' lists run to hundreds of entries, give the same values and nodes in a process of each.
+whose shapes' lists run to hundreds of entries, give the plain scan's values and nodes in a process of each.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ def answers(scan: str | None) -> list[list[int]]:
     return json.loads(done.stdout)
 
 
-@pytest.mark.parametrize("scan", ["plain", "avx2", "avx512"])
-def test_every_scan_searches_the_same_nodes(scan: str) -> None:
-    assert answers(scan) == answers(None)
+@pytest.mark.parametrize("scan", ["avx2", "avx512", None])
+def test_every_scan_searches_the_same_nodes_as_the_plain_one(scan: str | None) -> None:
+    """Each vector scan (None: the one chosen for this processor) against the plain walk, a tag at a time."""
+    assert answers(scan) == answers("plain")

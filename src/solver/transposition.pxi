@@ -370,12 +370,18 @@ cdef inline int entry_matches(Entry* e, Probe* pr) noexcept nogil:
             and (pr.seq[3] & seq_mask(e.k[3])) == e.pat[3])
 
 
-# In a suit's 12 bits of a tag (four cards, 3 bits each): the owners' low 2 bits, and the bit that marks a
-# card the entry fixes.
-cdef uint64_t TAG_OWNER_BITS = 0x6DB
-cdef uint64_t TAG_FIXED_BITS = 0x924
-# Set in a tag that holds its entry's whole pattern (see entry_tag): the top bit of the lower bound's byte.
-cdef uint64_t TAG_WHOLE = (<uint64_t>1) << 55
+cdef extern from *:
+    """
+    #define PDD_TAG_OWNER_BITS 0x6DBULL
+    #define PDD_TAG_FIXED_BITS 0x924ULL
+    #define PDD_TAG_WHOLE (1ULL << 55)
+    """
+    # In a suit's 12 bits of a tag (four cards, 3 bits each): the owners' low 2 bits, and the bit that marks
+    # a card the entry fixes.
+    const uint64_t TAG_OWNER_BITS "PDD_TAG_OWNER_BITS"
+    const uint64_t TAG_FIXED_BITS "PDD_TAG_FIXED_BITS"
+    # Set in a tag that holds its entry's whole pattern (see entry_tag): the top bit of the lower bound's byte.
+    const uint64_t TAG_WHOLE "PDD_TAG_WHOLE"
 
 
 cdef inline uint64_t top_owners(uint64_t* seq) noexcept nogil:

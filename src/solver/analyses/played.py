@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from prefdd.rules import Aim, Card, Contract, Deal, InvalidInputError, Play, Position, checks
 from prefdd.solver.api import Solution, solve
@@ -247,7 +247,7 @@ class _Judge:
     def to_value(self) -> list[int]:
         """The cards whose position needs every legal card's value: every card, or the costly ones."""
         cards = range(len(self.positions) - 1)
-        return list(cards) if self.card_values else [index for index in cards if self._values(index)[3]]
+        return list(cards) if self.card_values else [index for index in cards if self._values(index).cost]
 
     def value_cards(self, index: int) -> None:
         """Every legal card's value in the position of card `index`."""
@@ -268,7 +268,7 @@ class _Judge:
         seat, _ = self.asked(index)
         if (index, seat) not in self.solutions or (index + 1, seat) not in self.solutions:
             return False
-        return not self._values(index)[3]
+        return not self._values(index).cost
 
     def card(self, index: int) -> PlayedCard:
         """Card `index` judged: its values before and after, its cost, and what is known of the others."""
@@ -283,21 +283,30 @@ class _Judge:
         return PlayedCard(index // len(position.seats) + 1, position.to_play, card, before, after, cost,
                           seats, best, groups)
 
-    def _values(self, index: int) -> tuple[tuple[int, ...], Value, Value, int]:
+    def _values(self, index: int) -> _Values:
         """Card `index`'s side (the seats counted), its values before and after, and its cost."""
         seat, minimise = self.asked(index)
         if index in self.groups:
             solution, groups = self.groups[index]
-            wants_high = (self.positions[index].to_play in solution.seats) != minimise
             values = [group.value for group in groups]
-            before = max(values) if wants_high else min(values)
             after = next(group.value for group in groups if self.play.position.played[index] in group.cards)
         else:
             solution = self.solutions[index, seat]
-            wants_high = (self.positions[index].to_play in solution.seats) != minimise
-            before, after = (_value(self.solutions[at, seat]) for at in (index, index + 1))
+            values = [_value(solution)]
+            after = _value(self.solutions[index + 1, seat])
+        wants_high = (self.positions[index].to_play in solution.seats) != minimise
+        before = max(values) if wants_high else min(values)
         cost = int(before) - int(after) if wants_high else int(after) - int(before)
-        return solution.seats, before, after, cost
+        return _Values(solution.seats, before, after, cost)
+
+
+class _Values(NamedTuple):
+    """What judges a card: its side's seats, the values before and after it, and what it cost."""
+
+    seats: tuple[int, ...]
+    before: Value
+    after: Value
+    cost: int
 
 
 def _value(solution: Solution) -> Value:
