@@ -260,8 +260,8 @@ cdef int estimate(State* st, int left) noexcept nogil:
     """A guess of the counted seats' tricks from their high cards (and trumps), for the value driver.
 
     Each suit's top four present cards are worth 4, 3, 2 and 1; the counted
-    side's share of those points, times the tricks left, plus two thirds of a
-    trick for each trump it holds above half of the trumps. Only a start for
+    side's share of those points, times the tricks left, plus half a trick for
+    each trump it holds more than the other side (rounded down). Only a start for
     the search: any guess gives the same value.
     """
     cdef uint64_t present = present_cards(st), rest, mine = 0
@@ -285,7 +285,7 @@ cdef int estimate(State* st, int left) noexcept nogil:
     if st.trump >= 0:
         trumps = pdd_popcount(present & suit_bits(st.trump))
         # Rounded down, below zero too.
-        est += (2 * (2 * pdd_popcount(mine & suit_bits(st.trump)) - trumps) + 60) // 6 - 10
+        est += (2 * pdd_popcount(mine & suit_bits(st.trump)) - trumps + 64) // 2 - 32
     return est
 
 
