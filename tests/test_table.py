@@ -1,4 +1,8 @@
-"""The transposition table between positions: kept for one deal and deals like it, cleared for another."""
+"""The transposition table between positions: kept for one deal and deals like it, cleared for another.
+
+In Priffe's 52 cards two seats must keep their hands for a deal to be like the table's; in the smaller games
+one (the layouts around one hand: see test_engine_vs_reference's layouts kept in one table).
+"""
 
 from prefdd.rules import PRIFFE, Position, Suit, parse_deal
 from prefdd.solver._engine import Engine
@@ -9,6 +13,9 @@ GROWN = "N:76.QJ5.J72.AT964 A54.943.K986.J75 KT83.T82.QT53.Q2 QJ92.AK76.A4.K83"
 # GROWN with the spade 5 of East and the spade 9 of West swapped.
 SWAPPED = "N:76.QJ5.J72.AT964 A94.943.K986.J75 KT83.T82.QT53.Q2 QJ52.AK76.A4.K83"
 OTHER = "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4"
+# GROWN's North hand, the other three hands passed on (East's to West, South's to East, West's to South):
+# a layout around North's hand, as a bid's.
+AROUND_NORTH = "N:76.QJ5.J72.AT964 KT83.T82.QT53.Q2 QJ92.AK76.A4.K83 A54.943.K986.J75"
 
 
 def load(engine: Engine, pbn: str, trump: Suit | None = None) -> None:
@@ -57,6 +64,14 @@ def test_a_deal_with_two_cards_swapped_keeps_the_table() -> None:
     load(engine, SWAPPED)
     assert engine.slots_in_use == grown
     assert engine.value() == value_of(SWAPPED)
+
+
+def test_a_layout_of_52_cards_around_one_hand_starts_with_an_empty_small_table() -> None:
+    """Priffe's layouts around one hand share too few trick starts to keep the table (new_deal)."""
+    engine = grown_engine()
+    load(engine, AROUND_NORTH)
+    assert engine.slots_in_use == SMALL
+    assert engine.value() == value_of(AROUND_NORTH)
 
 
 def test_clear_makes_the_next_search_cold() -> None:
