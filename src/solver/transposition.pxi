@@ -814,7 +814,7 @@ cdef enum:
     # More cards in play than this (Priffe's 52), and a layout around one hand is another deal to the table
     # (new_deal). Priffe bids, each layout in a cleared table: 20 layouts of nolla for four hands 4.50, 10.61,
     # 12.25, 31.84 → 3.90, 9.25, 13.32, 29.09 s; 200 of hjärter, ruter and priffe for two 3.28, 6.22 → 2.90,
-    # 5.15 s. Polskt pass's 2,000 layouts around one hand in a kept table 1.4 s, each cleared 2.9 s.
+    # 5.05-5.15 s. Polskt pass's 2,000 layouts around one hand in a kept table 1.4 s, each cleared 2.9 s.
     MANY_CARDS = 40
 
 
