@@ -96,7 +96,10 @@ cdef enum:
     SLOTS_PAGE = 128
     # A stored bound updates an entry of the same pattern among the shape's last this many, else is added.
     STORE_WINDOW = 4
+    # The killer lead's order bonus: first whatever the lead's weights say; where partners lead with trumps,
+    # a bonus the weights of a strong lead can beat (order_moves).
     KILLER_BONUS = 1000
+    TRUMP_KILLER_BONUS = 30
     # Goals of the search.
     G_TRICKS = 0
     G_WIN = 1
