@@ -284,7 +284,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     cdef int side = st.maxside[seat]
     cdef int partner = seat ^ 2  # used with four seats only
     cdef uint64_t rest = moves, present = 0, others, sb, hand = st.hands[seat], forcing = 0
-    cdef int partner_safe = 0, ours = 0, killer = -1
+    cdef int partner_safe = 0, ours = 0, killer = -1, killer2 = -1
     cdef int wants = st.counted[seat] == side
     cdef uint64_t opp = 0
     if not wants:
@@ -313,6 +313,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
             forcing = forcing_cards(st, (seat + 1) & 3, led)
     else:
         killer = st.killer[pdd_popcount(hand)]
+        killer2 = st.killer2[pdd_popcount(hand)]
     while rest:
         card = pdd_ctz(rest)
         rest &= rest - 1
@@ -365,6 +366,8 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
                 score += 4 * pdd_popcount(hand & sb)
         if card == killer:
             score += TRUMP_KILLER_BONUS if st.pairs and st.trump >= 0 else KILLER_BONUS
+        elif card == killer2 and st.pairs:
+            score += KILLER2_BONUS
         out[count] = card
         scores[count] = score
         count += 1

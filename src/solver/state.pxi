@@ -100,6 +100,8 @@ cdef enum:
     # a bonus the weights of a strong lead can beat (order_moves).
     KILLER_BONUS = 1000
     TRUMP_KILLER_BONUS = 30
+    # Where partners lead, the killer the last one replaced (killer2) gets a bonus too.
+    KILLER2_BONUS = 20
     # Goals of the search.
     G_TRICKS = 0
     G_WIN = 1
