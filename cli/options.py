@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import click
 
 from prefdd.rules.scoring import Honours, Scoring
 from prefdd.solver import ScoreOptions
-from prefdd.solver.analyses.conditions import Condition, Seating, parse_conditions
+
+if TYPE_CHECKING:  # imported where used: `prefdd solve` starts without the conditions' parser
+    from prefdd.solver.analyses.conditions import Condition, Seating
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -91,7 +93,10 @@ def where_option(command: F) -> F:
 def where_conditions(texts: tuple[str, ...], seating: Seating) -> tuple[Condition, ...]:
     """The --where conditions, parsed with the command's roles; a mistake names --where and the column.
 
+    >>> from prefdd.solver.analyses.conditions import Seating
     >>> where_conditions(("left.spades >= 5",), Seating.bidder("preferans", 0, 3))[0].tree.sides[0]
     (Count(seat=1, measure='spades', contract=None),)
     """
+    from prefdd.solver.analyses.conditions import parse_conditions
+
     return parse_conditions(texts, seating, label="--where")
