@@ -15,8 +15,9 @@ all cards, one thread) and then ours:
   (`prefdd solve priffe DEAL --trump T --leader L --all-cards --threads N --json`);
 - after the deals, the whole suite from the command line as one batch
   (`prefdd solve priffe --batch FILE --all-cards --threads N --json`, each
-  line a deal with its own `--trump T --leader L`): one process, its start
-  included; timed as a whole (no median).
+  line a deal with its own `--trump T --leader L`; a batch's deals are
+  solved side by side, a deal a thread): one process, its start included;
+  timed as a whole (no median).
 
 With `--repeat N` each way (DDS too) solves each deal N times, another deal
 between them so that every solve starts from a cold table (as bench.py's
@@ -173,7 +174,8 @@ def suite(deals: int, seed: int, threads: int, repeat: int = 1) -> str:
     for name, seconds in times.items():
         rows.append([f"ours, {name}", deals, f"{sum(seconds):.2f}", f"{sum(seconds) / sum(dds):.2f}",
                      f"{statistics.median(seconds) * 1000:.2f}"])
-    rows.append([f"ours, command line, {threads} threads, --batch: one process, its start included", deals,
+    rows.append([f"ours, command line, {threads} threads, --batch (a deal a thread): one process, its start "
+                 "included", deals,
                  f"{batches:.2f}", f"{batches / sum(dds):.2f}", "-"])
     table = tabulate(rows, headers=["Priffe, every card", "deals", "suite wall s", "ratio to DDS",
                                     "median ms"], tablefmt="github")

@@ -23,9 +23,13 @@ prefdd.rules.errors.InvalidInputError: a batch line takes --contract, --dealer, 
 from __future__ import annotations
 
 import json
+import queue
 import re
 import shlex
+import threading
+from collections import deque
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future, wait
 from typing import Any, TypeVar
 
 import click
@@ -33,7 +37,8 @@ import click
 from prefdd.cli.exits import ANSWERED, BAD_INPUT, one_line, stop, stopped_line
 from prefdd.cli.inputs import read_lines
 from prefdd.rules import InvalidInputError
-from prefdd.solver.stopping import run_stoppable
+from prefdd.solver.engines import thread_count
+from prefdd.solver.stopping import stop_searches
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -132,30 +137,173 @@ def _lines(batch: str) -> Iterator[tuple[int, str | InvalidInputError]]:
             yield number, line if isinstance(line, InvalidInputError) else line.strip()
 
 
-def solve_batch(batch: str, asked: dict[str, Any], answer: Callable[[str, dict[str, Any]], dict]) -> int:
-    """Answer each deal of a batch as a JSON line; a bad line gets an error line naming it, and exit status 2.
+class _Line:
+    """A batch line on its way out: its question until it is started, then its answer (a JSON object) or its
+    error, once known."""
+
+    def __init__(self, number: int, deal: str | None):
+        self.number = number
+        self.deal = deal
+        self.question: dict[str, Any] | None = None
+        self.future: Future | None = None
+        self.error: str | None = None
+
+    def done(self) -> bool:
+        return self.error is not None or self.future is not None and self.future.done()
+
+
+AHEAD = 4
+"""Lines handed to the threads ahead of the answers printed, per thread (queued for the next thread free);
+as many again wait, read."""
+CHUNK = 64
+"""Lines of a file the reader hands over at once."""
+
+
+def solve_batch(batch: str, asked: dict[str, Any], answer: Callable[[str, dict[str, Any], int | None], dict],
+                threads: int | None) -> int:
+    """Answer each deal of a batch as a JSON line, in order; a bad line gets an error line naming it, and exit
+    status 2.
 
     `asked` holds the command's deal options (checked), for the lines that give
-    none of their own; `answer(deal, options)` solves one deal.
+    none of their own; `answer(deal, options, threads)` solves one deal on
+    `threads` threads. With several threads (`threads`, default one per core)
+    the deals waiting are solved side by side, a deal a thread, and a deal
+    with none beside it (one line, or lines piped in one at a time) on every
+    thread; the answers still come out in the lines' order, each as soon as
+    it and those before it are known. Lines are read as they come (a batch
+    piped in is answered line by line), and only a few ahead of the answers.
     """
     name = "standard input" if batch == "-" else batch
+    workers = _Workers(thread_count(threads))
+    waiting: queue.Queue = queue.Queue(maxsize=2)
+    threading.Thread(target=_read, args=(batch, waiting), name="prefdd-batch-reader", daemon=True).start()
+    lines: deque[_Line] = deque()
     failed = solved = 0
+    ended = False
     try:
-        for number, line in _lines(batch):
-            deal_text = None if isinstance(line, InvalidInputError) else line
-            try:
-                if isinstance(line, InvalidInputError):
-                    raise line
-                deal_text, words = split_line(line)
-                question = line_options(words) if words else asked
-                click.echo(json.dumps(run_stoppable(answer, deal_text, question)))
-                solved += 1
-            except (InvalidInputError, click.ClickException) as error:
-                failed += 1
-                said = error.format_message() if isinstance(error, click.ClickException) else str(error)
-                message = f"{name}, line {number}: {said}"
-                click.echo(json.dumps({"line": number, "deal": deal_text, "error": message}))
-                click.echo(f"prefdd: error: {one_line(message)}", err=True)
+        while not ended or lines:
+            if len(lines) < 2 * AHEAD * workers.count:
+                # With nothing to print, wait for the next lines read; else take those read so far.
+                ended = _take(waiting, lines, asked, name, ended, block=not lines)
+            _start(lines, answer, workers, threads, not waiting.empty())
+            while lines and lines[0].done():
+                solved, failed = _print(lines.popleft(), name, solved, failed)
+            if lines and lines[0].future is not None:
+                # A moment at a time, so that new lines start and Ctrl-C is taken meanwhile.
+                wait([lines[0].future], timeout=0.05)
     except KeyboardInterrupt:
+        for line in lines:
+            if line.future is not None:
+                line.future.cancel()
+        stop_searches()
         return stop(stopped_line(solved, None, f"deal{'s' * (solved != 1)} solved"))
+    finally:
+        workers.end()
     return BAD_INPUT if failed else ANSWERED
+
+
+class _Workers:
+    """`count` daemon threads answering the lines handed to them in turn: a search left behind by Ctrl-C
+    does not keep the program from exiting."""
+
+    def __init__(self, count: int):
+        self.count = count
+        self.jobs: queue.SimpleQueue = queue.SimpleQueue()
+        for number in range(count):
+            threading.Thread(target=self._run, name=f"prefdd-batch-{number}", daemon=True).start()
+
+    def _run(self) -> None:
+        while (job := self.jobs.get()) is not None:
+            future, call, args = job
+            if future.set_running_or_notify_cancel():
+                try:
+                    future.set_result(call(*args))
+                except BaseException as error:  # handed to the main thread, which prints or raises it
+                    future.set_exception(error)
+
+    def submit(self, call: Callable[..., dict], *args: object) -> Future:
+        future: Future = Future()
+        self.jobs.put((future, call, args))
+        return future
+
+    def end(self) -> None:
+        """Let each thread end once it has answered the lines handed to it."""
+        for _ in range(self.count):
+            self.jobs.put(None)
+
+
+def _read(batch: str, waiting: queue.Queue) -> None:
+    """The reader's thread: the deal lines of `batch` into `waiting`, each item a list of lines and whether
+    they end the batch (or the error that ended the reading). A file's lines come CHUNK at a time, standard
+    input's one at a time, as they are written."""
+    chunk: list[tuple[int, str | InvalidInputError]] = []
+    try:
+        for item in _lines(batch):
+            chunk.append(item)
+            if batch == "-" or len(chunk) == CHUNK:
+                waiting.put((chunk, False))
+                chunk = []
+        waiting.put((chunk, True))
+    except BaseException as error:  # handed to the main thread, which raises it
+        waiting.put(error)
+
+
+def _take(waiting: queue.Queue, lines: deque[_Line], asked: dict[str, Any], name: str, ended: bool,
+          block: bool) -> bool:
+    """Add the lines read so far, each with its question or its error (`block`: waiting a moment for one);
+    whether the batch's end was read."""
+    while not ended:
+        try:
+            item = waiting.get(timeout=0.1) if block else waiting.get_nowait()
+        except queue.Empty:
+            break
+        if isinstance(item, BaseException):
+            raise item
+        block = False
+        ended = item[1]
+        for number, text in item[0]:
+            line = _Line(number, None if isinstance(text, InvalidInputError) else text)
+            lines.append(line)
+            try:
+                if isinstance(text, InvalidInputError):
+                    raise text
+                line.deal, words = split_line(text)
+                line.question = line_options(words) if words else asked
+            except (InvalidInputError, click.ClickException) as error:
+                line.error = _said(error, name, number)
+    return ended
+
+
+def _start(lines: deque[_Line], answer: Callable[[str, dict[str, Any], int | None], dict], workers: _Workers,
+           threads: int | None, unread: bool) -> None:
+    """Hand the lines read to the threads, a deal a thread while others wait or run beside it, and every
+    thread to a deal alone (nothing running, nothing behind it read, and no more `unread` waiting)."""
+    running = sum(1 for line in lines if line.future is not None and not line.future.done())
+    for index, line in enumerate(lines):
+        if line.question is None or line.future is not None:
+            continue
+        if running >= AHEAD * workers.count:
+            return
+        alone = workers.count == 1 or running == 0 and index == len(lines) - 1 and not unread
+        assert line.deal is not None
+        line.future = workers.submit(answer, line.deal, line.question, threads if alone else 1)
+        running += 1
+
+
+def _said(error: InvalidInputError | click.ClickException, name: str, number: int) -> str:
+    said = error.format_message() if isinstance(error, click.ClickException) else str(error)
+    return f"{name}, line {number}: {said}"
+
+
+def _print(line: _Line, name: str, solved: int, failed: int) -> tuple[int, int]:
+    """Write a finished line's JSON (or its error, also on stderr); the counts of lines solved and failed."""
+    if line.error is None and line.future is not None:
+        try:
+            click.echo(json.dumps(line.future.result()))
+            return solved + 1, failed
+        except (InvalidInputError, click.ClickException) as error:
+            line.error = _said(error, name, line.number)
+    assert line.error is not None
+    click.echo(json.dumps({"line": line.number, "deal": line.deal, "error": line.error}))
+    click.echo(f"prefdd: error: {one_line(line.error)}", err=True)
+    return solved, failed + 1

@@ -160,7 +160,8 @@ def _contract_help() -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 @click.option("--batch", type=click.Path(exists=True, allow_dash=True, dir_okay=False),
               help="Solve one deal per line of FILE ('-' for stdin), each optionally followed by "
-                   "its own --trump, --leader, --contract ... (docs/cli.md); prints JSON lines.")
+                   "its own --trump, --leader, --contract ... (docs/cli.md); prints JSON lines, in order. "
+                   "The deals are solved side by side, a deal a thread.")
 @threads_option
 @scoring_options
 def solve_command(game: str, deal: str | None, all_cards: bool, line: bool, as_json: bool,
@@ -181,7 +182,7 @@ def solve_command(game: str, deal: str | None, all_cards: bool, line: bool, as_j
     def answer(deal_text: str, *, contract: str | None, dealer: str | None, home: str | None,
                invite: str | None, talon_leads: str | None, trump: str | None, leader: str | None,
                declarer: str | None, player: str | None, minimise: bool, rules_text: str | None,
-               play: str | None) -> tuple[dict, str | None]:
+               play: str | None, threads: int | None = threads) -> tuple[dict, str | None]:
         rules = the_game.parse_rules(rules_text) if rules_text is not None else None
         the_deal = parse_deal(deal_text, the_game)
         seats = len(the_deal.hands)
@@ -208,7 +209,8 @@ def solve_command(game: str, deal: str | None, all_cards: bool, line: bool, as_j
     if batch is not None:
         if deal is not None:
             raise click.UsageError("give a DEAL or --batch, not both")
-        return solve_batch(batch, asked, lambda text, given: answer(text, **given)[0])
+        return solve_batch(batch, asked, lambda text, given, on: answer(text, **given, threads=on)[0],
+                           threads)
     if deal is None:
         raise click.UsageError("give a DEAL (or --batch FILE)")
     with working("solving"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import select
 import subprocess
 import sys
 
@@ -111,6 +112,45 @@ def test_a_batch_line_asks_its_own_question(tmp_path) -> None:
         single = json.loads(run("solve", "priffe", PBN, "--all-cards", "--json", *args).output)
         assert answer.pop("nodes") > 0 and single.pop("nodes") > 0
         assert answer == single
+
+
+def test_a_batch_on_threads_answers_in_the_lines_order(tmp_path) -> None:
+    """With several threads a batch's deals are solved side by side, a deal a thread: the answers still
+    come in the lines' order, bad lines among them, and are those of one thread (the node counts aside)."""
+    deals = tmp_path / "deals.txt"
+    lines = [f"{PBN} --contract nolla --dealer W --declarer W", f"{PBN} --trump H --leader E", "AKQ.. 9..",
+             f"{PBN} --trump S --leader N", f"{PBN} --contract priffe --dealer S",
+             f"{PBN} --trump D --leader W"]
+    deals.write_text("\n".join(lines) + "\n")
+    outputs = []
+    for threads in ("1", "2", "3"):
+        result = run("solve", "priffe", "--batch", str(deals), "--all-cards", "--threads", threads)
+        assert result.exit_code == 2, result.output
+        answers = [json.loads(line) for line in result.stdout.strip().splitlines()]
+        for answer in answers:
+            answer.pop("nodes", None)
+        outputs.append(answers)
+    assert outputs[0] == outputs[1] == outputs[2]
+    assert [answer.get("line") for answer in outputs[0]] == [None, None, 3, None, None, None]
+    assert [answer.get("trump") for answer in outputs[0]] == ["NT", "H", None, "S", "NT", "D"]
+
+
+def test_a_batch_piped_in_is_answered_line_by_line() -> None:
+    """A program that writes a deal and waits for its answer before the next gets each answer at once."""
+    process = subprocess.Popen([sys.executable, "-m", "prefdd", "solve", "priffe", "--batch", "-"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        for trump in ("H", "S"):
+            process.stdin.write(f"{PBN} --trump {trump} --leader E\n")
+            process.stdin.flush()
+            ready, _, _ = select.select([process.stdout], [], [], 60)
+            assert ready, "no answer while the next line is not written"
+            assert json.loads(process.stdout.readline())["trump"] == trump
+        process.stdin.close()
+        assert process.wait(timeout=60) == 0
+    finally:
+        process.kill()
 
 
 @pytest.mark.parametrize(

@@ -151,6 +151,13 @@ def parsed_json(text: str) -> object:
         return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
+def without_nodes(data: object) -> object:
+    """JSON answers with their node counts left out."""
+    if isinstance(data, list):
+        return [without_nodes(item) for item in data]
+    return {key: value for key, value in data.items() if key != "nodes"} if isinstance(data, dict) else data
+
+
 def run_shell(example: Example) -> None:
     set_table_size(256)  # a new engine, its table empty, as in a new process: node counts repeat
     args = shlex.split(example.source)[1:]
@@ -164,7 +171,12 @@ def run_shell(example: Example) -> None:
     expected_code = 2 if example.expected.lstrip().startswith("prefdd: error:") else 0
     assert result.exit_code == expected_code, f"{example.where}: exit {result.exit_code}\n{shown}"
     if example.json:
-        assert parsed_json(shown) == parsed_json(example.expected), f"{example.where}: {example.source}"
+        shown_json, expected_json = parsed_json(shown), parsed_json(example.expected)
+        if "--batch" in args:
+            # A batch's deals are solved side by side: which table a line finds (and so its node count)
+            # depends on which thread took it.
+            shown_json, expected_json = without_nodes(shown_json), without_nodes(expected_json)
+        assert shown_json == expected_json, f"{example.where}: {example.source}"
     else:
         assert normalised(shown) == normalised(example.expected), f"{example.where}: {example.source}"
 

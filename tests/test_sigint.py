@@ -25,12 +25,16 @@ STOP = 2.0  # the most a stop may take here (it takes a tenth of that; the machi
 SESSION = ("game: preferans\ndeal: A8.K.. K7.A.. 9.7.8.\ncontract: 6NT\ndealer: 2\nplay: SA S7 S9\n\n"
            f"game: priffe\ndeal: {HARD}\ncontract: nolla\ndealer: W\ndeclarer: W\nplay: S2\n")
 BID = ("bid", "preferans", "--hand", "SA SK SJ ST S9 HA HK D7 C8 C7", "--samples", "3000")
+EASY = "N:AKQJ.T98.765.432 T987.AKQ.J4.JT98 6543.J76.AKQ.AKQ 2.5432.T9832.765 --trump H --leader E"
+BATCH = (f"{EASY}\n{HARD} --contract nolla --dealer W --declarer W\n"
+         f"{HARD} --contract nolla --dealer N --declarer N\n{EASY}\n")
 RUNS = {
     "solve": (("solve", "priffe", HARD, "--contract", "nolla", "--dealer", "W", "--declarer", "W"), ""),
     "table": (("table", "priffe", HARD, "--dealer", "W", "--json"), ""),
     "session": (("analyse", "--session", "-"), SESSION),
     "analyse": (("analyse", "priffe", HARD, "--contract", "nolla", "--dealer", "W", "--declarer", "W",
                  "--play", "S2 SK SJ S4"), ""),
+    "batch": (("solve", "priffe", "--batch", "-"), BATCH),
     "bid": ((*BID, "--workers", "1"), ""),
     "bid on processes": ((*BID, "--workers", "2"), ""),
 }
@@ -84,6 +88,13 @@ def check_stopped(outcome: tuple[subprocess.CompletedProcess, float], line: str)
 
 def test_solve_stops_at_once(stopped: dict) -> None:
     assert check_stopped(stopped["solve"], "prefdd: stopped") == ""
+
+
+def test_a_batch_keeps_the_answers_before_the_deal_under_way(stopped: dict) -> None:
+    """The deals are solved side by side, a deal a thread: the last line's answer, found during the nollas,
+    is not printed before theirs, and is lost with them."""
+    out = check_stopped(stopped["batch"], r"prefdd: stopped: 1 deal solved")
+    assert [json.loads(line)["trump"] for line in out.splitlines()] == ["H"]
 
 
 def test_table_keeps_its_finished_cells(stopped: dict) -> None:
