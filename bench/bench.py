@@ -39,9 +39,10 @@ from typing import TypeVar
 import minimising
 import solveall
 import threads
+from deals import OTHER_PREFERANS, OTHER_PRIFFE, random_hands
 from tabulate import tabulate
 
-from prefdd.rules import PREFERANS, PRIFFE, Game, Position, Suit, format_hand, parse_deal
+from prefdd.rules import PREFERANS, PRIFFE, Position, Suit, parse_deal
 from prefdd.solver import solve, solve_many
 
 T = TypeVar("T")
@@ -71,11 +72,6 @@ class Clock:
 CLOCK = Clock()
 """The clock of the Preferans and Priffe suites (set from --cpu and --repeat)."""
 
-# Solved between the repeats of a deal: another deal, so that prefdd and DDS start the next solve cold.
-OTHER_PRIFFE = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
-OTHER_PREFERANS = "AKQJ.AKQ.AKQ. T987.JT9.JT9. .87.87.AKQJT9"
-
-
 @dataclass
 class Run:
     name: str
@@ -100,12 +96,6 @@ class Run:
             f"{statistics.median(self.dds_times) * 1000:.2f}" if self.dds_times else "-",
             ratio, total, worst_deal,
         ]
-
-
-def random_hands(game: Game, seats: int, size: int, rng: random.Random) -> list[str]:
-    deck = sorted(game.deck(seats))
-    rng.shuffle(deck)
-    return [format_hand(deck[i * size:(i + 1) * size]) for i in range(seats)]
 
 
 def preferans(deals: int, seed: int, minimise: bool, all_cards: bool) -> Run:

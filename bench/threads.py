@@ -29,6 +29,12 @@ Every answer is checked against DDS. It prints, per way, the suite's wall
 time beside DDS's and their ratio (the target on two cores: 0.5 or less),
 the median time per deal, and the machine's load before and after (the
 machine is shared: compare the ratios of one run, not times across runs).
+
+Then a second table: bench.py's Preferans misère deals (`--misere-deals`,
+200 by default, the same seed), every first card valued, by the library on
+one thread and on N threads: the median and the worst deal's wall time
+(each the fastest of the `--repeat` solves, another deal between them), the
+card values checked equal.
 """
 
 from __future__ import annotations
@@ -45,9 +51,10 @@ import tempfile
 import time
 from collections.abc import Callable
 
+from deals import OTHER_PREFERANS, OTHER_PRIFFE, random_hands
 from tabulate import tabulate
 
-from prefdd.rules import PRIFFE, Position, Suit, format_hand, parse_deal
+from prefdd.rules import PREFERANS, PRIFFE, Position, Suit, parse_deal
 from prefdd.solver import solve
 
 DENOMS = ("spades", "hearts", "diamonds", "clubs")
@@ -58,9 +65,7 @@ def random_deals(count: int, seed: int) -> list[tuple[str, Suit, int]]:
     rng = random.Random(seed)
     deals = []
     for i in range(count):
-        deck = sorted(PRIFFE.deck(4))
-        rng.shuffle(deck)
-        pbn = "N:" + " ".join(format_hand(deck[k * 13:(k + 1) * 13]) for k in range(4))
+        pbn = "N:" + " ".join(random_hands(PRIFFE, 4, 13, rng))
         deals.append((pbn, Suit(rng.randrange(4)), i % 4))
     return deals
 
@@ -80,7 +85,7 @@ def dds_tricks(pbn: str, trump: Suit, leader: int) -> tuple[int, float]:
 
 
 # Solved between the repeats of a deal (--repeat), so that the next solve starts from a cold table.
-OTHER = ("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765", Suit.SPADES, 0)
+OTHER = (OTHER_PRIFFE, Suit.SPADES, 0)
 
 
 def library(threads: int) -> Callable[[str, Suit, int], int]:
@@ -183,6 +188,39 @@ def suite(deals: int, seed: int, threads: int, repeat: int = 1) -> str:
             "after (other work on the machine takes cores from the threads)")
 
 
+def misere_suite(deals: int, seed: int, threads: int, repeat: int = 1) -> str:
+    """bench.py's misère deals (Preferans, no trump, seat 0 declaring and leading; the same random draws),
+    every first card valued, on one thread and on `threads`: wall time, each the fastest of `repeat` solves
+    (another deal between them), the answers the same."""
+    rng = random.Random(seed)
+    positions = [Position(PREFERANS, parse_deal(" ".join(random_hands(PREFERANS, 3, 10, rng)), PREFERANS),
+                          None, leader=0, declarer=0) for _ in range(deals)]
+    other = Position(PREFERANS, parse_deal(OTHER_PREFERANS, PREFERANS), None, leader=0, declarer=0)
+    rows = []
+    answers = []
+    for count in (1, threads):
+        times = []
+        cards = []
+        for position in positions:
+            best = float("inf")
+            for _ in range(repeat):
+                solve(other, 0, minimise=True, card_values=True, threads=count)
+                start = time.perf_counter()
+                solution = solve(position, 0, minimise=True, card_values=True, threads=count)
+                best = min(best, time.perf_counter() - start)
+            times.append(best)
+            cards.append(solution.cards)
+        answers.append(cards)
+        worst = max(range(deals), key=times.__getitem__)
+        rows.append([f"ours, library, {count} thread{'s' * (count != 1)}", deals,
+                     f"{statistics.median(times) * 1000:.2f}", f"{times[worst] * 1000:.2f} (deal {worst})",
+                     f"{sum(times):.2f}"])
+    if answers[0] != answers[1]:
+        sys.exit("the card values differ on one thread and on several")
+    return tabulate(rows, headers=["Preferans misère, every first card", "deals", "median ms", "worst ms",
+                                   "suite wall s"], tablefmt="github")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=50, help="random deals (default 50)")
@@ -191,8 +229,14 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1, metavar="N",
                         help="the fastest of N solves of each deal, each from a cold table, for every way "
                              "(default 1)")
+    parser.add_argument("--misere-deals", type=int, default=200, metavar="N",
+                        help="bench.py's misère deals valued card by card on one thread and on --threads "
+                             "(default 200; 0: none)")
     args = parser.parse_args()
     print(suite(args.deals, args.seed, args.threads, args.repeat))
+    if args.misere_deals:
+        print()
+        print(misere_suite(args.misere_deals, args.seed, args.threads, args.repeat))
 
 
 if __name__ == "__main__":
