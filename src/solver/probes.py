@@ -9,7 +9,9 @@ lowers `high` below it; the value is known when they meet. The threads of a
   has the position loaded), then starts the next one: first at the `guess`
   (the best value found so far, for the card values of one position: most
   cards are worth about as much as the best), or, with no guess yet, by a
-  search of its own (the engine's estimate first);
+  search of its own (the engine's estimate first), a second such search
+  taking the last position (of card groups in the engine's order, the
+  likely worst card);
 - when no position is left to start, a thread helps with one still open: it
   probes the target beyond the one under way, betting on its answer, so that
   no thread idles while the last position is searched;
@@ -26,8 +28,8 @@ the values never depend on the number of threads.
 ...         return self.value_known >= target
 ...     def value(self):
 ...         return self.value_known
->>> exact_values(team_for(2), [3, 1, 4, 1, 5], Known, low=0, high=9)
-{3: 3, 1: 1, 4: 4, 5: 5}
+>>> sorted(exact_values(team_for(2), [3, 1, 4, 1, 5], Known, low=0, high=9).items())
+[(1, 1), (3, 3), (4, 4), (5, 5)]
 """
 
 from __future__ import annotations
@@ -105,7 +107,10 @@ class _Board:
         if last in self.open and (target := self.open[last].next_target()) is not None:
             return last, target
         if self.fresh:
-            key = self.fresh.popleft()
+            # A position started while another is searched and no value is known yet is taken from the other
+            # end: of card groups in the engine's order, the likely worst, whose search of its own costs less
+            # (threads.md: every-card suite on two threads 5% less time, misère 2%).
+            key = self.fresh.pop() if self.open and not self.values else self.fresh.popleft()
             state = self.open[key] = _Open(*self.bounds)
             guess = self.best(self.values.values()) if self.values else self.guess
             return key, None if guess is None else min(max(guess, state.low + 1), state.high)
