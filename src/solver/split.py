@@ -10,7 +10,9 @@ table they share; the answer that decides the probe stops the others'.
 
 Where the player must refute every card this shares the work out evenly (a
 nolla deal's probe at its value: the ducking side's proof against every
-lead); where one card is enough the second thread bets on the next card.
+lead), a second thread from the other end of the order (the weakest cards,
+refuted cheaply, while the first is searched); where one card is enough the
+second thread bets on the next card.
 On 13-card nolla deals two threads take about two thirds of one thread's
 time (docs/threads.md). Every probe's answer is proved by its cards' own
 searches, so the value is the same on any number of threads.
@@ -59,7 +61,9 @@ class _Probe:
         with self.lock:
             if self.answer is not None or not self.waiting:
                 return None
-            card = self.waiting.popleft()
+            # Where every card must be refuted, a thread joining a card under way takes the last one: the
+            # likely weakest, refuted cheaply, while the first is searched (docs/threads.md).
+            card = self.waiting.pop() if self.running and not self.any_card else self.waiting.popleft()
             self.running[card] = engine
             return card
 
