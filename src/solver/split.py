@@ -13,8 +13,8 @@ nolla deal's probe at its value: the ducking side's proof against every
 lead), a second thread from the other end of the order (the weakest cards,
 refuted cheaply, while the first is searched); where one card is enough the
 second thread bets on the next card.
-On 13-card nolla deals two threads take about two thirds of one thread's
-time (docs/threads.md). Every probe's answer is proved by its cards' own
+On 13-card nolla deals two threads take about 0.6 of one thread's time
+(docs/threads.md). Every probe's answer is proved by its cards' own
 searches, so the value is the same on any number of threads.
 
 >>> from prefdd import PRIFFE, Position, parse_deal
