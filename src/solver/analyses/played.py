@@ -161,7 +161,7 @@ def analyse(play: Play, progress: Callable[[int, int], None] | None = None, *,
 
     def run(work: Callable[[Any], object], items: list) -> None:
         if crew is not None and not by_team:
-            crew.map(work, items, take)
+            crew.map(work, _from_both_ends(items), take)
         else:
             for item in items:
                 work(item)
@@ -174,6 +174,24 @@ def analyse(play: Play, progress: Callable[[int, int], None] | None = None, *,
     except KeyboardInterrupt:
         return Analysis(play, tuple(cards), partial=True)
     return Analysis(play, tuple(cards))
+
+
+def _from_both_ends(items: list) -> list:
+    """`items` from both ends in turn: the first, the last, the second, the one before the last...
+
+    A team's threads take an analysis's searches so: the play's later positions
+    lie in the earlier ones' trees, and their entries in the shared table serve
+    those (docs/threads.md).
+
+    >>> _from_both_ends([0, 1, 2, 3, 4])
+    [0, 4, 1, 3, 2]
+    """
+    ends = []
+    for low in range((len(items) + 1) // 2):
+        ends.append(items[low])
+        if low != len(items) - 1 - low:
+            ends.append(items[len(items) - 1 - low])
+    return ends
 
 
 def analyse_contract(deal: Deal, contract: Contract, dealer: int, declarer: int | None = None,
