@@ -38,7 +38,7 @@ from prefdd.cli.exits import ANSWERED, BAD_INPUT, one_line, stop, stopped_line
 from prefdd.cli.inputs import read_lines
 from prefdd.rules import InvalidInputError
 from prefdd.solver.engines import thread_count
-from prefdd.solver.stopping import stop_searches
+from prefdd.solver.stopping import DaemonWorkers, stop_searches
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -174,7 +174,7 @@ def solve_batch(batch: str, asked: dict[str, Any], answer: Callable[[str, dict[s
     piped in is answered line by line), and only a few ahead of the answers.
     """
     name = "standard input" if batch == "-" else batch
-    workers = _Workers(thread_count(threads))
+    workers = DaemonWorkers(thread_count(threads), "prefdd-batch")
     waiting: queue.Queue = queue.Queue(maxsize=2)
     threading.Thread(target=_read, args=(batch, waiting), name="prefdd-batch-reader", daemon=True).start()
     lines: deque[_Line] = deque()
@@ -200,36 +200,6 @@ def solve_batch(batch: str, asked: dict[str, Any], answer: Callable[[str, dict[s
     finally:
         workers.end()
     return BAD_INPUT if failed else ANSWERED
-
-
-class _Workers:
-    """`count` daemon threads answering the lines handed to them in turn: a search left behind by Ctrl-C
-    does not keep the program from exiting."""
-
-    def __init__(self, count: int):
-        self.count = count
-        self.jobs: queue.SimpleQueue = queue.SimpleQueue()
-        for number in range(count):
-            threading.Thread(target=self._run, name=f"prefdd-batch-{number}", daemon=True).start()
-
-    def _run(self) -> None:
-        while (job := self.jobs.get()) is not None:
-            future, call, args = job
-            if future.set_running_or_notify_cancel():
-                try:
-                    future.set_result(call(*args))
-                except BaseException as error:  # handed to the main thread, which prints or raises it
-                    future.set_exception(error)
-
-    def submit(self, call: Callable[..., dict], *args: object) -> Future:
-        future: Future = Future()
-        self.jobs.put((future, call, args))
-        return future
-
-    def end(self) -> None:
-        """Let each thread end once it has answered the lines handed to it."""
-        for _ in range(self.count):
-            self.jobs.put(None)
 
 
 def _read(batch: str, waiting: queue.Queue) -> None:
@@ -274,8 +244,8 @@ def _take(waiting: queue.Queue, lines: deque[_Line], asked: dict[str, Any], name
     return ended
 
 
-def _start(lines: deque[_Line], answer: Callable[[str, dict[str, Any], int | None], dict], workers: _Workers,
-           threads: int | None, unread: bool) -> None:
+def _start(lines: deque[_Line], answer: Callable[[str, dict[str, Any], int | None], dict],
+           workers: DaemonWorkers, threads: int | None, unread: bool) -> None:
     """Hand the lines read to the threads, a deal a thread while others wait or run beside it, and every
     thread to a deal alone (nothing running, nothing behind it read, and no more `unread` waiting)."""
     running = sum(1 for line in lines if line.future is not None and not line.future.done())

@@ -35,7 +35,7 @@ from typing import TypeVar
 
 from prefdd.solver._engine import Engine, Stopped
 
-__all__ = ["Stopped", "run_stoppable", "stop_searches", "resume_searches", "track"]
+__all__ = ["DaemonWorkers", "Stopped", "run_stoppable", "stop_searches", "resume_searches", "track"]
 
 T = TypeVar("T")
 
@@ -74,17 +74,20 @@ def resume_searches() -> None:
         engine.resume()
 
 
-class _Worker:
-    """One daemon thread running calls in turn: its engine keeps its table from call to call, and a
-    call left behind after a stop does not keep the process from ending."""
+class DaemonWorkers:
+    """`count` daemon threads running the calls handed to them in turn: each thread's engine keeps its table
+    from call to call, and a call left behind after a stop does not keep the process from ending."""
 
-    def __init__(self) -> None:
+    def __init__(self, count: int = 1, name: str = "prefdd-stoppable"):
+        self.count = count
         self.calls: queue.SimpleQueue = queue.SimpleQueue()
-        threading.Thread(target=self._run, name="prefdd-stoppable", daemon=True).start()
+        for number in range(count):
+            threading.Thread(target=self._run, name=name if count == 1 else f"{name}-{number}",
+                             daemon=True).start()
 
     def _run(self) -> None:
-        while True:
-            future, call, args, kwargs = self.calls.get()
+        while (job := self.calls.get()) is not None:
+            future, call, args, kwargs = job
             if not future.set_running_or_notify_cancel():
                 continue
             try:
@@ -97,16 +100,21 @@ class _Worker:
         self.calls.put((future, call, args, kwargs))
         return future
 
+    def end(self) -> None:
+        """Let each thread end once it has run the calls handed to it."""
+        for _ in range(self.count):
+            self.calls.put(None)
 
-_worker: _Worker | None = None
+
+_worker: DaemonWorkers | None = None
 _worker_lock = threading.Lock()
 
 
-def _the_worker() -> _Worker:
+def _the_worker() -> DaemonWorkers:
     global _worker
     with _worker_lock:
         if _worker is None:
-            _worker = _Worker()
+            _worker = DaemonWorkers()
         return _worker
 
 
