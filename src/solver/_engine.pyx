@@ -124,6 +124,9 @@ cdef class Engine:
     cdef readonly TransTable table
     cdef TransTable own
     cdef int numbering
+    # The arguments of the last set_position (None after a batch or talon search): the same position loaded
+    # again keeps its misère history (see load).
+    cdef object last_position
     # Engines are tracked weakly (prefdd.solver.stopping), so that a stop reaches every one.
     cdef object __weakref__
 
@@ -206,9 +209,11 @@ cdef class Engine:
         (GOAL_TRICKS), or 1 if the `maxside` seat wins the deal (GOAL_WIN).
         """
         cdef Setup su
-        self.fill(&su, (hands, trump, constraints, lw_seat, declarer, goal, maxside, counted, leader,
-                        trick, won, first2))
-        load(&self.st, &su)
+        position = (tuple(hands), trump, constraints, lw_seat, declarer, goal, tuple(maxside), tuple(counted),
+                    leader, tuple(trick), tuple(won), first2)
+        self.fill(&su, position)
+        load(&self.st, &su, position == self.last_position)
+        self.last_position = position
 
     def stop(self):
         """Stop the search running on this engine (a call from another thread): it unwinds from its
@@ -261,6 +266,7 @@ cdef class Engine:
             free(setups)
             free(out)
             raise MemoryError("cannot allocate a batch")
+        self.last_position = None
         try:
             for i in range(count):
                 self.fill(&setups[i], tuple(positions[i]))
@@ -370,6 +376,7 @@ cdef class Engine:
             raise ValueError("the declarer must be one of the seats and lay away one or two cards")
         if rows == 0:
             return
+        self.last_position = None
         for row in range(rows):
             cards = pdd_popcount(hands[row, me])
             if not size < cards <= 16:

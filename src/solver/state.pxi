@@ -324,9 +324,11 @@ cdef inline void forget_killers(State* st) noexcept nogil:
         st.killer2[i] = -1
 
 
-cdef void load(State* st, Setup* su) noexcept nogil:
+cdef void load(State* st, Setup* su, bint again=False) noexcept nogil:
     """Make `su` the engine's position; for another deal (see new_deal) the table starts empty and small and
-    the killer leads are forgotten."""
+    the killer leads are forgotten. The misère history of leads is forgotten too, unless the position is
+    loaded `again` (the one loaded last, whose cards a caller plays from Python to search each in turn:
+    a team's probes and card values): there the history of the searches before serves the next."""
     cdef int i, j, suit
     cdef bint fresh = False
     if st.tt.shared:
@@ -375,7 +377,7 @@ cdef void load(State* st, Setup* su) noexcept nogil:
     st.pairs = (st.n == 4 and st.maxside[0] == st.maxside[2] and st.maxside[1] == st.maxside[3]
                 and st.maxside[0] != st.maxside[1])
     st.first2 = su.first2
-    if not st.counted_side:
+    if not st.counted_side and (fresh or not again):
         memset(st.history, 0, sizeof(st.history))
     st.lead = su.leader
     st.ntrick = 0
