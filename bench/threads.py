@@ -35,6 +35,13 @@ Then a second table: bench.py's Preferans misère deals (`--misere-deals`,
 one thread and on N threads: the median and the worst deal's wall time
 (each the fastest of the `--repeat` solves, another deal between them), the
 card values checked equal.
+
+Then a third: bench.py's Priffe nolla deals (`--nolla-deals`, 8 by default,
+13 cards a hand, the same seed), their values on one thread and on N, once
+with the declarer's left-hand opponent leading (bench.py's nolla suite) and
+once with the declarer leading (eldest hand, as the command line's
+`--contract nolla` sets up by default and as a bid's layouts are): the
+total, median and worst wall time, the values checked equal.
 """
 
 from __future__ import annotations
@@ -221,6 +228,37 @@ def misere_suite(deals: int, seed: int, threads: int, repeat: int = 1) -> str:
                                    "suite wall s"], tablefmt="github")
 
 
+def nolla_suite(deals: int, seed: int, threads: int) -> str:
+    """Priffe nolla values (13 cards a hand, bench.py's deals of `seed`), on one thread and on `threads`, with
+    the declarer's left-hand opponent leading (bench.py's nolla suite) and with the declarer leading (eldest
+    hand: the command line's --contract default, a bid's layouts): wall time, the values the same."""
+    rng = random.Random(seed)
+    hands = ["N:" + " ".join(random_hands(PRIFFE, 4, 13, rng)) for _ in range(deals)]
+    rows = []
+    for leads, declarer_of in (("left-hand opponent", lambda leader: (leader + 3) % 4),
+                               ("declarer", lambda leader: leader)):
+        positions = [Position(PRIFFE, parse_deal(pbn, PRIFFE), None, i % 4, declarer=declarer_of(i % 4))
+                     for i, pbn in enumerate(hands)]
+        answers = []
+        for count in (1, threads):
+            times = []
+            values = []
+            for position in positions:
+                assert position.declarer is not None
+                start = time.perf_counter()
+                values.append(solve(position, position.declarer, minimise=True, threads=count).tricks)
+                times.append(time.perf_counter() - start)
+            answers.append(values)
+            worst = max(range(deals), key=times.__getitem__)
+            rows.append([f"ours, library, {count} thread{'s' * (count != 1)}, the {leads} leads", deals,
+                         f"{sum(times):.2f}", f"{statistics.median(times):.2f}",
+                         f"{times[worst]:.2f} (deal {worst})"])
+        if answers[0] != answers[1]:
+            sys.exit("the nolla values differ on one thread and on several")
+    return tabulate(rows, headers=["Priffe nolla, the value", "deals", "wall s", "median s", "worst s"],
+                    tablefmt="github")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=50, help="random deals (default 50)")
@@ -232,11 +270,17 @@ def main() -> None:
     parser.add_argument("--misere-deals", type=int, default=200, metavar="N",
                         help="bench.py's misère deals valued card by card on one thread and on --threads "
                              "(default 200; 0: none)")
+    parser.add_argument("--nolla-deals", type=int, default=8, metavar="N",
+                        help="bench.py's nolla deals valued on one thread and on --threads, each way of "
+                             "leading (default 8; 0: none)")
     args = parser.parse_args()
     print(suite(args.deals, args.seed, args.threads, args.repeat))
     if args.misere_deals:
         print()
         print(misere_suite(args.misere_deals, args.seed, args.threads, args.repeat))
+    if args.nolla_deals:
+        print()
+        print(nolla_suite(args.nolla_deals, args.seed, args.threads))
 
 
 if __name__ == "__main__":
