@@ -134,6 +134,33 @@ def test_a_nolla_value_is_the_same_with_its_probes_cards_on_two_and_three_thread
         assert (other.tricks, other.line) == (one.tricks, one.line)
 
 
+@SETTINGS
+@given(case=positions())
+def test_a_position_loaded_again_answers_as_one_loaded_once(case) -> None:
+    """A team's thread loads a probe's position again for each card it searches, and keeps the history of
+    leads of the searches before (misère, nolla): each card's value is the one a fresh engine finds."""
+    position, seat, minimise = case
+    if position.in_talon_tricks or not position.legal_cards():
+        return
+    search = _Search(position, side_of(position, seat), minimise, GOAL_TRICKS, load=False)
+    args = search.engine_args()
+    again = Engine(16)
+    for card in _cards(args):
+        again.set_position(*args)
+        again.play(card)
+        fresh = Engine(16)
+        fresh.set_position(*args)
+        fresh.play(card)
+        assert again.value() == fresh.value()
+
+
+def _cards(args: tuple) -> list[int]:
+    """The legal cards of a position given as set_position's arguments, in the engine's order."""
+    engine = Engine(16)
+    engine.set_position(*args)
+    return engine.ordered()
+
+
 # A team that shares every position (a team shares only those of 7 tricks left or more).
 SHARING_ALL = Team(2, 16, share_from=0)
 
