@@ -15,8 +15,8 @@ refuted cheaply, while the first is searched); where one card is enough
 (the declarer's side leading) the threads first take two bets: the first
 card of the order a team engine's history of the probes so far gives, and
 the first card of the position's own order.
-On 13-card nolla deals two threads take about 0.6 of one thread's time
-(docs/threads.md). Every probe's answer is proved by its cards' own
+On 13-card nolla deals two threads take 0.5-0.85 of one thread's time, the
+least where the other side leads (docs/threads.md). Every probe's answer is proved by its cards' own
 searches, so the value is the same on any number of threads.
 
 >>> from prefdd import PRIFFE, Position, parse_deal
@@ -138,8 +138,8 @@ def _two_bets(crew: Team, search: _Search, cards: list[int]) -> list[int]:
     again), then the first of `cards` if another, then the rest in the engine's order.
 
     The two threads then bet on two cards that each order puts first. Two threads, 13-card nolla values
-    with the declarer leading, six seeds of eight deals: 4.1-4.8% less time in two rounds (seed 3 -16% and
-    -21%, seeds 1 and 5 the same within the noise; docs/threads.md).
+    with the declarer leading, six seeds of eight deals: 3.5-4.8% less time over five rounds (seed 3 -15%
+    to -21%, seeds 1 and 5 the same within the noise; docs/threads.md).
     """
     learned = crew.map(lambda _: search.again().engine.ordered(), [None])[0]
     first = learned[0]
