@@ -195,6 +195,38 @@ def suite(deals: int, seed: int, threads: int, repeat: int = 1) -> str:
             "after (other work on the machine takes cores from the threads)")
 
 
+def one_and_many(positions: list[Position], threads: int, solve_one: Callable[[Position, int], object],
+                 what: str, repeat: int = 1,
+                 forget: Callable[[int], object] | None = None) -> list[list[float]]:
+    """Each position's wall time on one thread and on `threads`: the fastest of `repeat` calls of
+    `solve_one(position, count)` (`forget(count)` before each, so that it starts from a cold table), whose
+    answers must be the same on both (else the run stops, naming `what`)."""
+    timings = []
+    answers = []
+    for count in (1, threads):
+        times = []
+        found = []
+        for position in positions:
+            best = float("inf")
+            for _ in range(repeat):
+                if forget is not None:
+                    forget(count)
+                start = time.perf_counter()
+                answer = solve_one(position, count)
+                best = min(best, time.perf_counter() - start)
+            times.append(best)
+            found.append(answer)
+        timings.append(times)
+        answers.append(found)
+    if answers[0] != answers[1]:
+        sys.exit(f"the {what} differ on one thread and on several")
+    return timings
+
+
+def threads_name(count: int) -> str:
+    return f"ours, library, {count} thread{'s' * (count != 1)}"
+
+
 def misere_suite(deals: int, seed: int, threads: int, repeat: int = 1) -> str:
     """bench.py's misère deals (Preferans, no trump, seat 0 declaring and leading; the same random draws),
     every first card valued, on one thread and on `threads`: wall time, each the fastest of `repeat` solves
@@ -203,27 +235,15 @@ def misere_suite(deals: int, seed: int, threads: int, repeat: int = 1) -> str:
     positions = [Position(PREFERANS, parse_deal(" ".join(random_hands(PREFERANS, 3, 10, rng)), PREFERANS),
                           None, leader=0, declarer=0) for _ in range(deals)]
     other = Position(PREFERANS, parse_deal(OTHER_PREFERANS, PREFERANS), None, leader=0, declarer=0)
+    timings = one_and_many(
+        positions, threads, lambda position, count: solve(position, 0, minimise=True, card_values=True,
+                                                          threads=count).cards,
+        "card values", repeat, lambda count: solve(other, 0, minimise=True, card_values=True, threads=count))
     rows = []
-    answers = []
-    for count in (1, threads):
-        times = []
-        cards = []
-        for position in positions:
-            best = float("inf")
-            for _ in range(repeat):
-                solve(other, 0, minimise=True, card_values=True, threads=count)
-                start = time.perf_counter()
-                solution = solve(position, 0, minimise=True, card_values=True, threads=count)
-                best = min(best, time.perf_counter() - start)
-            times.append(best)
-            cards.append(solution.cards)
-        answers.append(cards)
+    for count, times in zip((1, threads), timings, strict=True):
         worst = max(range(deals), key=times.__getitem__)
-        rows.append([f"ours, library, {count} thread{'s' * (count != 1)}", deals,
-                     f"{statistics.median(times) * 1000:.2f}", f"{times[worst] * 1000:.2f} (deal {worst})",
-                     f"{sum(times):.2f}"])
-    if answers[0] != answers[1]:
-        sys.exit("the card values differ on one thread and on several")
+        rows.append([threads_name(count), deals, f"{statistics.median(times) * 1000:.2f}",
+                     f"{times[worst] * 1000:.2f} (deal {worst})", f"{sum(times):.2f}"])
     return tabulate(rows, headers=["Preferans misère, every first card", "deals", "median ms", "worst ms",
                                    "suite wall s"], tablefmt="github")
 
@@ -239,22 +259,13 @@ def nolla_suite(deals: int, seed: int, threads: int) -> str:
                                ("declarer", lambda leader: leader)):
         positions = [Position(PRIFFE, parse_deal(pbn, PRIFFE), None, i % 4, declarer=declarer_of(i % 4))
                      for i, pbn in enumerate(hands)]
-        answers = []
-        for count in (1, threads):
-            times = []
-            values = []
-            for position in positions:
-                assert position.declarer is not None
-                start = time.perf_counter()
-                values.append(solve(position, position.declarer, minimise=True, threads=count).tricks)
-                times.append(time.perf_counter() - start)
-            answers.append(values)
+        timings = one_and_many(
+            positions, threads, lambda position, count: solve(position, position.declarer, minimise=True,
+                                                              threads=count).tricks, "nolla values")
+        for count, times in zip((1, threads), timings, strict=True):
             worst = max(range(deals), key=times.__getitem__)
-            rows.append([f"ours, library, {count} thread{'s' * (count != 1)}, the {leads} leads", deals,
-                         f"{sum(times):.2f}", f"{statistics.median(times):.2f}",
-                         f"{times[worst]:.2f} (deal {worst})"])
-        if answers[0] != answers[1]:
-            sys.exit("the nolla values differ on one thread and on several")
+            rows.append([f"{threads_name(count)}, the {leads} leads", deals, f"{sum(times):.2f}",
+                         f"{statistics.median(times):.2f}", f"{times[worst]:.2f} (deal {worst})"])
     return tabulate(rows, headers=["Priffe nolla, the value", "deals", "wall s", "median s", "worst s"],
                     tablefmt="github")
 
