@@ -25,7 +25,8 @@ cdef int quick_tricks(State* st, uint64_t* rel, int need) noexcept nogil:
     The transfer to the partner (transfer_tricks) and the whole suits of
     cashed_tricks are counted only while the count so far is below `need`
     (the tricks the question needs: the caller asks only whether the count
-    reaches it, and fewer_winners then gives the coarser `rel`), the whole
+    reaches it, then trims `rel` with fewer_winners, ruffed_transfer and
+    fewer_cashed), the whole
     suits with no trump, or with trumps when the other side's are drawn first
     (every opponent holds no more trumps than the leader's above every other
     trump), and only for two tricks or more (where one is needed, the
