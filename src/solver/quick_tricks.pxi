@@ -26,12 +26,12 @@ cdef int quick_tricks(State* st, uint64_t* rel, int need) noexcept nogil:
     cashed_tricks are counted only while the count so far is below `need`
     (the tricks the question needs: the caller asks only whether the count
     reaches it, then trims `rel` with fewer_winners, ruffed_transfer and
-    fewer_cashed), the whole
-    suits with no trump, or with trumps when the other side's are drawn first
-    (every opponent holds no more trumps than the leader's above every other
-    trump), and only for two tricks or more (where one is needed, the
-    leader's winners or the transfer count it: none of cashed_tricks' 387,562
-    counts for one trick on 100 no-trump deals reached it).
+    fewer_cashed). The whole suits are counted with no trump, or with trumps
+    when the other side's are drawn first (every opponent holds no more
+    trumps than the leader's above every other trump), and only for two
+    tricks or more (where one is needed, the leader's winners or the transfer
+    count it: none of cashed_tricks' 387,562 counts for one trick on 100
+    no-trump deals reached it).
 
     `rel` gets the cards whose ranks the count used: in each suit with
     winners, the leader's winners and the highest other card.
