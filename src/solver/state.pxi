@@ -358,10 +358,7 @@ cdef void load(State* st, Setup* su, bint again=False) noexcept nogil:
     st.n = su.n
     # seat_at's table: seat_tab[i] is i modulo n.
     for i in range(2 * MAX_SEATS):
-        j = i
-        while j >= su.n:
-            j -= su.n
-        st.seat_tab[i] = j
+        st.seat_tab[i] = i % su.n
     st.trump = su.trump
     st.cons = su.cons
     st.lw_seat = su.lw_seat
