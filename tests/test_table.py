@@ -4,7 +4,9 @@ In Priffe's 52 cards two seats must keep their hands for a deal to be like the t
 one (the layouts around one hand: see test_engine_vs_reference's layouts kept in one table).
 """
 
-from prefdd.rules import PRIFFE, Position, Suit, parse_deal
+import random
+
+from prefdd.rules import PRIFFE, Deal, Position, Suit, parse_deal
 from prefdd.solver._engine import Engine
 from prefdd.solver.api import GOAL_TRICKS, _Search, side_of
 
@@ -84,3 +86,19 @@ def test_clear_makes_the_next_search_cold() -> None:
     load(engine, GROWN)
     assert engine.value() == value
     assert engine.nodes - first > first // 2
+
+
+def test_a_full_table_answers_as_a_large_one() -> None:
+    """Nolla endings of 10 cards a hand fill a 1 MB table: its shapes move into the regions others left
+    (pool_take), and a full pool keeps its deepest shapes (tt_keep_deep); the values stay a large table's."""
+    rng = random.Random(5)
+    small, large = Engine(1), Engine(64)
+    for i in range(6):
+        deck = sorted(PRIFFE.deck(4), key=str)
+        rng.shuffle(deck)
+        hands = tuple(frozenset(deck[s * 10:(s + 1) * 10]) for s in range(4))
+        position = Position(PRIFFE, Deal(hands), None, leader=i % 4, declarer=(i + 3) % 4)
+        args = _Search(position, side_of(position, (i + 3) % 4), True, GOAL_TRICKS, load=False).engine_args()
+        small.set_position(*args)
+        large.set_position(*args)
+        assert small.value() == large.value()

@@ -93,6 +93,7 @@ cdef class TransTable:
         self.t.epoch = 1
         self.t.slots_used = 0
         self.t.pool_used = 0
+        forget_spares(&self.t)
         self.contexts = {}
 
     def __dealloc__(self):

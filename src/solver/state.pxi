@@ -158,6 +158,9 @@ cdef struct Table:
     int lock
     uint64_t slots_used
     uint64_t pool_used
+    # Regions of the pool that shapes moved away from, for other shapes to move into (see pool_take): spare[k]
+    # is the first of a list of regions of room 2^k or more (NO_SPARE ends it), each one's first tag the next.
+    uint32_t spare[32]
     char apart_too[64]
     # The hands of the position the table was last started for, the trick in progress included (see new_deal).
     uint64_t deal[MAX_SEATS]

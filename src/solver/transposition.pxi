@@ -215,11 +215,56 @@ cdef uint64_t top_cards(uint64_t present, uint8_t* k) noexcept nogil:
     return out
 
 
+cdef enum:
+    # The end of a list of spare regions of the pool (Table.spare).
+    NO_SPARE = 0xFFFFFFFF
+
+
+cdef inline void forget_spares(Table* tt) noexcept nogil:
+    """No spare regions: the pool is empty, or every shape kept was moved down to its start."""
+    memset(tt.spare, 0xFF, sizeof(tt.spare))
+
+
+cdef inline uint32_t room_for(uint32_t count) noexcept nogil:
+    """The room of a shape's entries moved when full: the power of two above `count`, at least 4."""
+    return 4 if count < 4 else (<uint32_t>2) << pdd_top(count)
+
+
+cdef uint32_t pool_take(Table* tt, uint32_t room) noexcept nogil:
+    """Where a shape's entries move to, with `room` (a power of two): a spare region of that room, else the
+    pool's end; NO_SPARE if neither has room."""
+    cdef int k = pdd_top(room)
+    cdef uint32_t first = tt.spare[k]
+    if first != NO_SPARE:
+        tt.spare[k] = <uint32_t>tt.tags[first]
+        return first
+    if tt.pool_used + room > tt.npool:
+        return NO_SPARE
+    first = <uint32_t>tt.pool_used
+    tt.pool_used += room
+    return first
+
+
+cdef inline void pool_give(Table* tt, uint32_t first, uint32_t room) noexcept nogil:
+    """A region a shape moved away from becomes spare (its first tag links the next of its size class).
+
+    A shared table's lookup that still walks it has read the shape it left, whose stripe the move changed,
+    so the lookup throws what it read away (tt_lookup).
+    """
+    cdef int k
+    if room < 4:
+        return
+    k = pdd_top(room)
+    tt.tags[first] = tt.spare[k]
+    tt.spare[k] = first
+
+
 cdef void tt_clear(Table* tt) noexcept nogil:
     """Forget every entry (slots of an older epoch count as empty)."""
     tt.epoch += 1
     tt.slots_used = 0
     tt.pool_used = 0
+    forget_spares(tt)
 
 
 cdef inline int shape_depth(uint64_t shape0) noexcept nogil:
@@ -287,6 +332,7 @@ cdef void tt_keep_deep(Table* tt) noexcept nogil:
     free(kept)
     tt.pool_used = pos
     tt.slots_used = count
+    forget_spares(tt)
 
 
 cdef Slot* find_slot(Table* tt, Probe* pr, int claim) noexcept nogil:
@@ -685,13 +731,14 @@ cdef inline void store_entry(State* st, Table* tt, Probe* pr, int target, int re
     An entry with the same pattern among the shape's last few is updated, else
     a new one is added: every entry's bounds hold, so twins are harmless, and
     the walk over a long list (all layouts of a problem keep one table) stays
-    short. A shape's entries lie together in the pool; a full shape moves to twice the room
-    at the pool's end; a full pool keeps only its deepest shapes (tt_keep_deep).
+    short. A shape's entries lie together in the pool; a full shape moves to twice the room, in a region
+    another shape left or at the pool's end (pool_take); a full pool keeps only its deepest shapes
+    (tt_keep_deep).
     """
     cdef uint8_t k[4]
     cdef uint64_t pat[4], ps, rs
     cdef int suit
-    cdef uint32_t room
+    cdef uint32_t room, first
     cdef int i, lower, upper
     cdef uint64_t* tag
     cdef Entry* e = NULL
@@ -728,25 +775,29 @@ cdef inline void store_entry(State* st, Table* tt, Probe* pr, int target, int re
             break
     else:
         if sl.count == sl.room:
-            room = 4 if sl.room == 0 else 2 * sl.room
-            if tt.pool_used + room > tt.npool:
+            room = room_for(sl.count)
+            first = pool_take(tt, room)
+            if first == NO_SPARE:
                 reshape_open(tt)
                 tt_keep_deep(tt)
                 sl = find_slot(tt, pr, 1)
                 while sl == NULL:
                     tt_clear(tt)
                     sl = find_slot(tt, pr, 1)
-                room = 4 if sl.room == 0 else 2 * sl.room
-                if tt.pool_used + room > tt.npool:
+                room = room_for(sl.count)
+                first = pool_take(tt, room)
+                if first == NO_SPARE:
                     tt_clear(tt)
                     sl = find_slot(tt, pr, 1)
                     room = 4
+                    first = pool_take(tt, room)
                 reshape_close(tt)
-            memcpy(tt.pool + tt.pool_used, tt.pool + sl.first, sl.count * sizeof(Entry))
-            memcpy(tt.tags + tt.pool_used, tt.tags + sl.first, sl.count * sizeof(uint64_t))
-            sl.first = <uint32_t>tt.pool_used
+            memcpy(tt.pool + first, tt.pool + sl.first, sl.count * sizeof(Entry))
+            memcpy(tt.tags + first, tt.tags + sl.first, sl.count * sizeof(uint64_t))
+            if sl.room:
+                pool_give(tt, sl.first, sl.room)
+            sl.first = first
             sl.room = room
-            tt.pool_used += room
         e = tt.pool + sl.first + sl.count
         sl.count += 1
         for suit in range(4):
