@@ -50,9 +50,12 @@ Interpretations beyond the letter of RULES.md:
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable
 from functools import cache
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
+
+T = TypeVar("T")
 
 GAMES = ("preferans", "vienna", "priffe", "polskt-pass")
 SUITS = "SHDC"
@@ -450,9 +453,37 @@ def solve(
         (player,) = side_set
         if player not in table.active:
             raise ValueError(f"seat {player} sits out and cannot win the deal")
-        return solve_win(table, pos, winners, player)
+        return on_a_fresh_stack(lambda: solve_win(table, pos, winners, player))
     done = sum(1 for w in winners if w in side_set)
-    return done + solve_tricks(table, pos, side_set, maximise=(goal == "max"))
+    return done + on_a_fresh_stack(lambda: solve_tricks(table, pos, side_set, maximise=(goal == "max")))
+
+
+def on_a_fresh_stack(search: Callable[[], T]) -> T:
+    """``search()``, run in a thread of its own.
+
+    CPython 3.11 keeps a thread's Python frames in chunks of 16 KB and frees a
+    chunk as soon as its first frame returns, so a recursion that keeps crossing
+    a chunk's edge maps and unmaps memory at every crossing: depending on how
+    deep the caller's stack happened to be, a search of six cards a hand took
+    up to three times its own time again in the kernel (the whole test suite
+    spent a third of its time there). A new thread starts with an empty stack,
+    whose first chunk holds the whole recursion of the endings the tests ask.
+    """
+    outcome: list[T] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            outcome.append(search())
+        except BaseException as error:  # re-raised in the caller's thread
+            failure.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
+    return outcome[0]
 
 
 # ---------------------------------------------------------------------------
