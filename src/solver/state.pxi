@@ -7,6 +7,9 @@
 
 cdef extern from *:
     """
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+    #error "the engine reads a table entry's 48-bit patterns as little-endian words (entry_pat)"
+    #endif
     #if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
     #pragma GCC target("popcnt")
     #endif
@@ -124,9 +127,9 @@ cdef struct Slot:
 
 
 cdef packed struct Entry:
-    # Per suit: who holds each of the top k[suit] present cards, 3 bits a card, top card lowest. Its bounds
-    # are in its tag (Table.tags).
-    uint64_t pat[4]
+    # Per suit: who holds each of the top k[suit] present cards, 3 bits a card, top card lowest, in 6 bytes
+    # (48 bits, 16 cards; see entry_pat). Its bounds are in its tag (Table.tags).
+    uint8_t pat[24]
     uint8_t k[4]
 
 

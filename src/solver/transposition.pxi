@@ -410,10 +410,24 @@ cdef int tt_grow(Table* tt) noexcept nogil:
     return 1
 
 
+cdef inline uint64_t entry_pat(Entry* e, int suit) noexcept nogil:
+    """The entry's pattern of `suit`: 48 bits (16 cards of 3 bits) in 6 bytes, read as 8 (the last suit's
+    two more are the entry's k, masked off). 28 bytes an entry where 8-byte words took 36: the pool holds
+    22% more entries in the same memory."""
+    cdef uint64_t x
+    memcpy(&x, e.pat + 6 * suit, 8)
+    return x & <uint64_t>0xFFFFFFFFFFFF
+
+
+cdef inline void set_entry_pat(Entry* e, int suit, uint64_t x) noexcept nogil:
+    memcpy(e.pat + 6 * suit, &x, 6)
+
+
 cdef inline int entry_matches(Entry* e, Probe* pr) noexcept nogil:
-    return ((pr.seq[0] & seq_mask(e.k[0])) == e.pat[0] and (pr.seq[1] & seq_mask(e.k[1])) == e.pat[1]
-            and (pr.seq[2] & seq_mask(e.k[2])) == e.pat[2]
-            and (pr.seq[3] & seq_mask(e.k[3])) == e.pat[3])
+    return ((pr.seq[0] & seq_mask(e.k[0])) == entry_pat(e, 0)
+            and (pr.seq[1] & seq_mask(e.k[1])) == entry_pat(e, 1)
+            and (pr.seq[2] & seq_mask(e.k[2])) == entry_pat(e, 2)
+            and (pr.seq[3] & seq_mask(e.k[3])) == entry_pat(e, 3))
 
 
 cdef extern from *:
@@ -770,8 +784,8 @@ cdef inline void store_entry(State* st, Table* tt, Probe* pr, int target, int re
     for j in range(<int>sl.count - 1, (<int>sl.count - STORE_WINDOW if sl.count > STORE_WINDOW else 0) - 1, -1):
         e = start + j
         if (e.k[0] == k[0] and e.k[1] == k[1] and e.k[2] == k[2] and e.k[3] == k[3]
-                and e.pat[0] == pat[0] and e.pat[1] == pat[1] and e.pat[2] == pat[2]
-                and e.pat[3] == pat[3]):
+                and entry_pat(e, 0) == pat[0] and entry_pat(e, 1) == pat[1] and entry_pat(e, 2) == pat[2]
+                and entry_pat(e, 3) == pat[3]):
             break
     else:
         if sl.count == sl.room:
@@ -802,7 +816,7 @@ cdef inline void store_entry(State* st, Table* tt, Probe* pr, int target, int re
         sl.count += 1
         for suit in range(4):
             e.k[suit] = k[suit]
-            e.pat[suit] = pat[suit]
+            set_entry_pat(e, suit, pat[suit])
         tt.tags[e - tt.pool] = entry_tag(pat, k, st.n, 0, depth if st.goal == G_TRICKS else 1)
     tag = tt.tags + (e - tt.pool)
     lower = tag_lower(tag[0])
