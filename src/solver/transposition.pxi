@@ -252,6 +252,7 @@ cdef inline void pool_give(Table* tt, uint32_t first, uint32_t room) noexcept no
     so the lookup throws what it read away (tt_lookup).
     """
     cdef int k
+    # A new shape's room of 0, or a kept shape's of fewer entries than any room a move asks.
     if room < 4:
         return
     k = pdd_top(room)
@@ -808,8 +809,7 @@ cdef inline void store_entry(State* st, Table* tt, Probe* pr, int target, int re
                 reshape_close(tt)
             memcpy(tt.pool + first, tt.pool + sl.first, sl.count * sizeof(Entry))
             memcpy(tt.tags + first, tt.tags + sl.first, sl.count * sizeof(uint64_t))
-            if sl.room:
-                pool_give(tt, sl.first, sl.room)
+            pool_give(tt, sl.first, sl.room)
             sl.first = first
             sl.room = room
         e = tt.pool + sl.first + sl.count
