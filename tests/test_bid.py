@@ -327,15 +327,16 @@ def test_priffe_score_is_the_sides_points_less_theirs() -> None:
 
 def test_each_layout_is_solved_on_one_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     """The workers (processes) are a bid's way to use every core: a Priffe nolla solve, which alone takes
-    every core (prefdd.solver.split), takes one thread in a layout's solve, where two workers each making
-    a team of two had four threads on two cores (a bid 17% slower)."""
-    asked = []
+    every core (prefdd.solver.split), takes one thread in a bid, where two workers each making a team of
+    two had four threads on two cores (a bid 17% slower). The layouts go to the worker's engine in a
+    batch (plain_batch), never through solve(), which would make the team."""
+    import prefdd.solver.api as api
 
-    def recording(*args: object, **kwargs: object) -> object:
-        asked.append(kwargs.get("threads"))
-        return solve_contract(*args, **kwargs)  # type: ignore[arg-type]
+    def no_team(*args: object, **kwargs: object) -> object:
+        raise AssertionError("a bid's layout made a team of threads")
 
-    monkeypatch.setattr(bidding, "solve_contract", recording)
+    monkeypatch.setattr(api, "team_for", no_team)
+    monkeypatch.setattr(bidding, "solve_contract", no_team)
     hidden = Hidden.make("priffe", parse_cards("S2 S3 S4 H2 H3 H4 H5 D2 D3 D4 D5 C2 C3"), 0, dealer=3)
     tricks, _ = solve_layouts(hidden, ("nolla",), hidden.sample(2, seed=1))
-    assert asked == [1, 1] and tricks.shape == (2, 1)
+    assert tricks.shape == (2, 1)

@@ -356,6 +356,42 @@ cdef class Engine:
         """Trick starts reached by the search since the engine was made (DDS counts these as its nodes)."""
         return self.st.trick_nodes
 
+    def deal_values(self, const uint64_t[:, ::1] hands, int trump, int constraints, int lw_seat, int declarer,
+                    maxside, counted, int leader, int32_t[::1] out):
+        """For each row of `hands` (one deal per row, seats as set_position's, nothing played yet), its
+        value (as :meth:`value`, counting tricks) into `out`.
+
+        The rows are searched in order without the GIL, as :meth:`values` searches its positions, with
+        none of their Python: a batch of layouts of one problem differs only in the hands.
+        """
+        cdef Setup su
+        cdef Py_ssize_t row, rows = hands.shape[0]
+        cdef int n = hands.shape[1], i, cards
+        cdef uint64_t seen
+        if out.shape[0] != rows:
+            raise ValueError(f"{rows} deals but room for {out.shape[0]} answers")
+        if rows == 0:
+            return
+        for row in range(rows):
+            cards = pdd_popcount(hands[row, 0])
+            seen = 0
+            for i in range(n):
+                if pdd_popcount(hands[row, i]) != cards or cards > 16 or hands[row, i] & seen:
+                    raise ValueError(f"row {row}: seat {i} does not hold {cards} cards of its own (at most 16)")
+                seen |= hands[row, i]
+        self.fill(&su, ([hands[0, i] for i in range(n)], trump, constraints, lw_seat, declarer,
+                        G_TRICKS, maxside, counted, leader, [], [0] * n, -1))
+        self.last_position = None
+        with nogil:
+            for row in range(rows):
+                if pdd_load(&self.st.stop):
+                    break
+                for i in range(n):
+                    su.hands[i] = hands[row, i]
+                load(&self.st, &su)
+                out[row] = search_value(&self.st)
+        self.check_stopped()
+
     def talon_values(self, const uint64_t[:, ::1] hands, int me, int size, int trump, int constraints,
                      int lw_seat, int declarer, maxside, counted, int leader, bint minimise,
                      int32_t[::1] out):

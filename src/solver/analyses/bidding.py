@@ -68,6 +68,8 @@ from prefdd.solver.analyses.bid_values import priffe_value, trick_values
 from prefdd.solver.analyses.conditions import Condition, Node, Seating, as_conditions
 from prefdd.solver.analyses.contracts import solve_contract
 from prefdd.solver.analyses.layouts import HANDS, LAYOUT_LIMIT, Hidden
+from prefdd.solver.analyses.plain_batch import batched as plain_batched
+from prefdd.solver.analyses.plain_batch import plain_tricks
 from prefdd.solver.analyses.runner import (
     check_run,
     column_errors,
@@ -126,7 +128,14 @@ def solve_layouts(hidden: Hidden, contracts: Sequence[str], layouts: np.ndarray,
         for contract, column in zip(batched, talon_tricks(hidden, batched, layouts, seat).T, strict=True):
             answers[contract.name] = column, _made_table(contract, total)[column]
     unbatched = [c for c in talon_questions if c not in batched]
-    plain_questions = [c for c in questions.values() if not _uses_talon(hidden, c)]
+    # Played with the hands as dealt: batched in the engine, but for what plain_batch does not answer
+    # (Polskt pass's win), solved a layout at a time below.
+    as_dealt = [c for c in questions.values() if not _uses_talon(hidden, c)]
+    in_batch = [c for c in as_dealt if plain_batched(hidden, c)]
+    if in_batch:
+        for contract, column in zip(in_batch, plain_tricks(hidden, in_batch, layouts, seat).T, strict=True):
+            answers[contract.name] = column, _made_table(contract, total)[column]
+    plain_questions = [c for c in as_dealt if c not in in_batch]
     for row, layout in enumerate(layouts if unbatched or plain_questions else []):
         deal, _ = hidden.deal(layout)
         outcomes: list[tuple[Contract, int, bool]] = []
