@@ -51,7 +51,9 @@ def layout_options(samples: str, exact: str) -> Callable[[F], F]:
         click.option("--exact", is_flag=True, help=f"Solve every layout instead of sampling ({exact})."),
         click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
                      help="Seed of the sampled layouts."),
-        click.option("--workers", type=click.IntRange(min=1), help="Worker processes (default: every core)."),
+        click.option("--workers", type=click.IntRange(min=1),
+                     help="Workers (default: every core): processes, or threads searching one table where "
+                          "the layouts share their play (a bid with no talon taken up)."),
         click.option("--dask", "scheduler", metavar="ADDRESS",
                      help="Solve on a Dask cluster: its scheduler's address, like tcp://host:8786 "
                           "(needs dask[distributed])."),

@@ -15,7 +15,7 @@ from prefdd.rules.scoring import Scoring
 from prefdd.solver import ScoreOptions, solve_contract
 from prefdd.solver.analyses import bidding
 from prefdd.solver.analyses.bid_values import trick_values
-from prefdd.solver.analyses.bidding import BidResult, bid, evaluate, solve_layouts
+from prefdd.solver.analyses.bidding import BidResult, _takes_up_talon, bid, evaluate, solve_layouts
 from prefdd.solver.analyses.layouts import Hidden
 from prefdd.solver.analyses.talon import solve_talon
 
@@ -275,6 +275,52 @@ def test_an_enumeration_lands_by_layout_index_whatever_the_workers() -> None:
     _same(one, two)
     assert np.array_equal(one.layouts, layouts) and one.count == hidden.count() == 66
     assert np.array_equal(one.tricks, solve_layouts(hidden, ("6S", "6NT"), layouts)[0])
+
+
+def test_a_team_sharing_one_table_gives_the_same_numbers() -> None:
+    """With the discards made, every search is the engine's around the one hand: the workers are a team's
+    threads searching one table (runner's `shared`), the chunks taken in order."""
+    hidden = Hidden.make("preferans", HAND, 0, 2, out=TALON, known={1: parse_cards("DK DQ DJ CA CK CQ")})
+    contracts = [get_contract(PREFERANS, name) for name in ("6S", "7NT", "misere")]
+    assert not _takes_up_talon(hidden, contracts)
+    assert _takes_up_talon(Hidden.make("preferans", HAND, 0, 2, talon=TALON), contracts)
+    layouts = hidden.enumerate()
+    one = evaluate(hidden, contracts, layouts, exact=True, workers=1)
+    progress: list[int] = []
+    two = evaluate(hidden, contracts, layouts, exact=True, workers=2, chunk=9,
+                   progress=lambda done, total: progress.append(done))
+    _same(one, two)
+    assert progress[-1] == len(layouts) == hidden.count() and progress == sorted(progress)
+
+
+def test_a_team_thread_runs_its_layouts_alone() -> None:
+    """A team's thread makes no team (it works alone): run_layouts' `shared` then runs as without it."""
+    from functools import partial
+
+    from prefdd.solver.analyses.runner import run_layouts
+    from prefdd.solver.engines import team_for
+
+    def inside(_: int) -> list[int]:
+        (doubled,), done = run_layouts(partial(np.multiply, 2), np.arange(6)[:, None], workers=2, shared=True)
+        assert done.all()
+        return doubled[:, 0].tolist()
+
+    assert team_for(2).map(inside, [0]) == [[0, 2, 4, 6, 8, 10]]
+
+
+def test_a_team_stopped_keeps_the_chunks_it_finished() -> None:
+    """The team reports progress a fifth of a second at a time (engines.WAIT_SECONDS): the layouts take
+    longer, and a Ctrl-C at the first report keeps what was finished."""
+    hidden = Hidden.make("preferans", HAND, 0, 2, out=TALON)
+    names = ("6S", "6NT", "misere")
+
+    def stop(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    result = evaluate(hidden, [get_contract(PREFERANS, n) for n in names], hidden.sample(20000, seed=2),
+                      workers=2, chunk=16, progress=stop)
+    assert result.partial and 0 < result.count < 20000
+    assert np.array_equal(solve_layouts(hidden, names, result.layouts)[0], result.tricks)
 
 
 def test_a_dask_cluster_gives_the_same_numbers() -> None:

@@ -19,9 +19,11 @@ keeps the layouts finished: searches in this process's threads are stopped
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import signal
+import threading
 from collections.abc import Callable
 from concurrent.futures import (
     FIRST_COMPLETED,
@@ -37,6 +39,7 @@ import numpy as np
 from prefdd.rules import checks
 from prefdd.solver.analyses.layouts import Hidden
 from prefdd.solver.analyses.scores import ScoreOptions
+from prefdd.solver.engines import Team, team_for
 from prefdd.solver.stopping import resume_searches, stop_searches
 from prefdd.solver.stretches import Stretches
 
@@ -46,7 +49,7 @@ Work = Callable[[np.ndarray], "np.ndarray | tuple[np.ndarray, ...]"]
 
 def run_layouts(work: Work, layouts: np.ndarray, *, order: np.ndarray | None = None,
                 workers: int | None = None, executor: Executor | None = None, chunk: int | None = None,
-                progress: Callable[[int, int], None] | None = None,
+                progress: Callable[[int, int], None] | None = None, shared: bool = False,
                 ) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
     """`work`'s arrays for every layout, and which layouts were finished (all, unless stopped).
 
@@ -54,11 +57,20 @@ def run_layouts(work: Work, layouts: np.ndarray, *, order: np.ndarray | None = N
     worker processes. The layouts are solved in `order` (default: as given), on `workers` processes
     (default: every core; one runs in a thread) or on `executor`; `progress(done, total)` is called as
     chunks finish. Rows not finished are left zero.
+
+    With `shared`, the workers are instead the threads of one team (:class:`~prefdd.solver.engines.Team`)
+    whose engines search one table, taking the chunks in order: for work that runs in the engine without
+    the GIL (the batched answers of :mod:`~prefdd.solver.analyses.plain_batch`) on layouts whose searches
+    share trick starts (the hands of 32 cards around one hand the player holds), where each process's
+    table would see only its own stretch. (Called from a team's thread, which works alone, it runs as
+    without `shared`.)
     """
     count = len(layouts)
     threads = min(workers or os.cpu_count() or 1, max(count, 1))  # more would have nothing to do
     size = chunk or max(1, min(128, count // (256 * threads)))  # small: a stop loses little work
     order = np.arange(count) if order is None else order
+    if shared and threads > 1 and executor is None and (crew := team_for(threads)) is not None:
+        return _run_on_team(work, layouts, order, crew, size, progress)
     done = np.zeros(count, dtype=bool)
     outputs: list[np.ndarray] | None = None
     if executor is not None:
@@ -111,6 +123,43 @@ def run_layouts(work: Work, layouts: np.ndarray, *, order: np.ndarray | None = N
     if outputs is None:  # nothing finished: the arrays' shapes from an empty chunk
         empty = _run_chunk(work, 0, layouts[:0])[1]
         outputs = [np.zeros((count, *a.shape[1:]), dtype=a.dtype) for a in empty]
+    return tuple(outputs), done
+
+
+def _run_on_team(work: Work, layouts: np.ndarray, order: np.ndarray, crew: Team, size: int,
+                 progress: Callable[[int, int], None] | None) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
+    """run_layouts on `crew`, whose threads share one table, `size` rows a chunk, in order.
+
+    Each chunk's rows are written as it finishes, so that a Ctrl-C (which stops the team's searches)
+    keeps every chunk finished before it.
+    """
+    count = len(layouts)
+    done = np.zeros(count, dtype=bool)
+    outputs: list[np.ndarray] = []
+    lock = threading.Lock()
+
+    def run(start: int) -> None:
+        rows = order[start:start + size]
+        _, arrays = _run_chunk(work, start, layouts[rows])
+        with lock:
+            if not outputs:
+                outputs.extend(np.zeros((count, *a.shape[1:]), dtype=a.dtype) for a in arrays)
+            for output, array in zip(outputs, arrays, strict=True):
+                output[rows] = array
+            done[rows] = True
+
+    def report(_: int) -> None:
+        if progress is not None:
+            with lock:
+                finished = int(done.sum())
+            progress(finished, count)
+
+    # A Ctrl-C stops the team's searches; the chunks finished are kept.
+    with contextlib.suppress(KeyboardInterrupt):
+        crew.map(run, range(0, count, size), progress=report)
+    if not outputs:  # nothing finished: the arrays' shapes from an empty chunk
+        empty = _run_chunk(work, 0, layouts[:0])[1]
+        outputs.extend(np.zeros((count, *a.shape[1:]), dtype=a.dtype) for a in empty)
     return tuple(outputs), done
 
 
