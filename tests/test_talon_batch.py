@@ -12,6 +12,7 @@ from prefdd.rules.talon import talon_order
 from prefdd.solver.analyses.layouts import Hidden
 from prefdd.solver.analyses.talon import solve_talon
 from prefdd.solver.analyses.talon_batch import talon_tricks
+from prefdd.solver.engines import set_table_size
 
 
 def _hidden(game: str, seed: int, seat: int, dealer: int, shown: bool) -> Hidden:
@@ -82,3 +83,18 @@ def test_what_it_does_not_answer(game: str, contracts: list, kwargs: dict) -> No
     hidden = Hidden.make(game, hand, 0, 2, **kwargs)
     with pytest.raises(InvalidInputError):
         talon_tricks(hidden, contracts, hidden.sample(1, 1))
+
+
+def test_a_full_table_answers_as_a_large_one() -> None:
+    """A 1 MB table fills within a few layouts; holding earlier layouts' entries, it is cleared (make_room in
+    transposition.pxi), and every answer stays the large table's."""
+    hidden = _hidden("preferans", 7, 0, 2, False)
+    contracts = [get_contract(PREFERANS, name) for name in ("6S", "7NT", "misere")]
+    layouts = hidden.sample(150, 7)
+    large = talon_tricks(hidden, contracts, layouts)
+    set_table_size(1)
+    try:
+        small = talon_tricks(hidden, contracts, layouts)
+    finally:
+        set_table_size(256)
+    assert np.array_equal(small, large)

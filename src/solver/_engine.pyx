@@ -425,6 +425,7 @@ cdef class Engine:
                         G_TRICKS, maxside, counted, leader, [], [0] * n, -1))
         total = pdd_popcount(hands[0, me]) - size
         guess = total // 2
+        self.st.talon_layouts = 1
         with nogil:
             for row in range(rows):
                 if pdd_load(&self.st.stop):
@@ -432,4 +433,5 @@ cdef class Engine:
                 for i in range(n):
                     su.hands[i] = hands[row, i]
                 out[row] = talon_best(&self.st, &su, me, size, minimise, total, &guess, &first)
+        self.st.talon_layouts = 0
         self.check_stopped()

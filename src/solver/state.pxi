@@ -226,6 +226,11 @@ cdef struct State:
     Undo undo[MAX_PLIES]
     uint64_t nodes
     uint64_t trick_nodes
+    # Set by talon_values, whose layouts each give the declarer another hand (the talon taken up, the discards
+    # tried); then clear_full (set by load) where the table holds earlier layouts' entries: a full table is
+    # cleared rather than thinned by depth (make_room).
+    int talon_layouts
+    int clear_full
     # The lead that last refuted a trick start, by tricks left (DDS's bestMove), tried first; -1 for none.
     # When both sides duck (misère, nolla), the leader's side's is at killer[17 + left] for maxside 1.
     int killer[34]
@@ -360,6 +365,7 @@ cdef void load(State* st, Setup* su, bint again=False) noexcept nogil:
     if fresh:
         # Another deal's killer leads are not this one's cards.
         forget_killers(st)
+    st.clear_full = st.talon_layouts and not fresh
     st.ctx = su.ctx
     st.n = su.n
     # seat_at's table: seat_tab[i] is i modulo n.
