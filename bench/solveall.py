@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
+import numpy as np
+
 from prefdd.rules import PREFERANS, Card, Deal, Position, Suit, parse_card
 from prefdd.solver.api import _engine, _Search, trick_search
 
@@ -89,28 +91,27 @@ def positions(problem: Problem, layouts: int) -> Iterator[Position]:
                        played=(led,) if led else ())
 
 
-def engine_layouts(problem: Problem, layouts: int) -> tuple[_Search, Iterator[tuple]]:
-    """The first layout's search, and every layout as the engine's set_position arguments.
+def engine_layouts(problem: Problem, layouts: int) -> tuple[_Search, np.ndarray]:
+    """The first layout's search, and every layout's hands as the engine's masks (a row per layout).
 
     Layouts differ only in the East and West hands, so after the first
-    position (built and checked by `rules`) each layout is two bit masks.
+    position (built and checked by `rules`) each layout is two bit masks, made
+    with numpy.
     """
     first = next(positions(problem, 1))
     search = _search(first, problem.contract == 5)
     template = search.engine_args()
     east, west = search.seats.index(EAST), search.seats.index(WEST)
     unseen = sorted(first.deal.hands[EAST] | first.deal.hands[WEST], key=_oracle_key)
-    bits = [1 << search.bit[card.suit][card.rank] for card in unseen]
-    every = sum(bits)
-
-    def layout(west_bits: tuple[int, ...]) -> tuple:
-        hands = list(template[0])
-        hands[west] = sum(west_bits)
-        hands[east] = every ^ hands[west]
-        return (hands, *template[1:])
-
-    combos = itertools.islice(itertools.combinations(bits, 10), layouts)
-    return search, (layout(west_bits) for west_bits in combos)
+    bits = np.array([1 << search.bit[card.suit][card.rank] for card in unseen], dtype=np.uint64)
+    count = min(layouts, ALL_LAYOUTS)
+    chosen = np.fromiter(itertools.chain.from_iterable(itertools.islice(itertools.combinations(range(20), 10),
+                                                                       count)),
+                         dtype=np.int64, count=10 * count).reshape(count, 10)
+    hands = np.tile(np.array(template[0], dtype=np.uint64), (count, 1))
+    hands[:, west] = bits[chosen].sum(axis=1, dtype=np.uint64)
+    hands[:, east] = bits.sum(dtype=np.uint64) ^ hands[:, west]
+    return search, hands
 
 
 def histogram(problem: Problem, layouts: int) -> tuple[list[int], float]:
@@ -118,10 +119,15 @@ def histogram(problem: Problem, layouts: int) -> tuple[list[int], float]:
     counts = [0] * 11
     engine = _engine()
     start = time.perf_counter()
-    search, stream = engine_layouts(problem, layouts)
-    while batch := list(itertools.islice(stream, BATCH)):
-        for value in engine.values(batch):
-            counts[search.tricks(value)] += 1
+    search, hands = engine_layouts(problem, layouts)
+    masks, trump, constraints, lw_seat, declarer, _goal, maxside, counted, leader, trick, *_ = (
+        search.engine_args())
+    values = np.zeros(len(hands), dtype=np.int32)
+    for row in range(0, len(hands), BATCH):
+        engine.deal_values(hands[row:row + BATCH], trump, constraints, lw_seat, declarer, maxside, counted,
+                           leader, values[row:row + BATCH], trick)
+    for value in values.tolist():
+        counts[search.tricks(value)] += 1
     return counts, time.perf_counter() - start
 
 

@@ -15,7 +15,7 @@ from prefdd.rules import (
     get_game,
     parse_cards,
 )
-from prefdd.solver._engine import Engine
+from prefdd.solver._engine import GOAL_TRICKS, Engine
 from prefdd.solver.analyses.bidding import bid_contracts
 from prefdd.solver.analyses.contracts import solve_contract
 from prefdd.solver.analyses.layouts import Hidden
@@ -117,3 +117,24 @@ def test_the_engine_refuses_hands_that_are_no_deal() -> None:
         engine.deal_values(np.array([[0b1, 0b10, 0b1]], dtype=np.uint64), *args, out)
     with pytest.raises(ValueError, match="room for 1 answers"):
         engine.deal_values(np.zeros((2, 3), dtype=np.uint64), *args, out)
+
+
+def test_the_engine_takes_a_first_trick_in_progress() -> None:
+    """A trick under way, the same in every row (the solve-all problems with a card led): each row's value is
+    set_position's with that trick."""
+    def masks(*seats: tuple[int, ...]) -> list[int]:
+        return [sum(1 << bit for bit in seat) for seat in seats]
+
+    engine = Engine(1)
+    rows = np.array([masks((0, 1, 16), (2, 17, 32), (3, 18, 33)),
+                     masks((0, 2, 16), (1, 17, 33), (3, 18, 32))], dtype=np.uint64)
+    args = (-1, 1, -1, 0, [1, 0, 0], [1, 0, 0], 0)
+    out = np.zeros(2, dtype=np.int32)
+    engine.deal_values(rows, *args, out, trick=[0])
+    expected = []
+    for row in rows.tolist():
+        engine.set_position(row, -1, 1, -1, 0, GOAL_TRICKS, [1, 0, 0], [1, 0, 0], 0, [0], [0, 0, 0], -1)
+        expected.append(engine.value())
+    assert out.tolist() == expected
+    with pytest.raises(ValueError, match="row 0: seat 0 does not hold the trick's card"):
+        engine.deal_values(rows, *args, out, trick=[2])

@@ -357,9 +357,10 @@ cdef class Engine:
         return self.st.trick_nodes
 
     def deal_values(self, const uint64_t[:, ::1] hands, int trump, int constraints, int lw_seat, int declarer,
-                    maxside, counted, int leader, int32_t[::1] out):
-        """For each row of `hands` (one deal per row, seats as set_position's, nothing played yet), its
-        value (as :meth:`value`, counting tricks) into `out`.
+                    maxside, counted, int leader, int32_t[::1] out, trick=()):
+        """For each row of `hands` (one deal per row, seats as set_position's), its value (as :meth:`value`,
+        counting tricks) into `out`; `trick` holds the cards of a first trick in progress, led by `leader`
+        and the same in every row (each row's hands hold them, as set_position's do).
 
         The rows are searched in order without the GIL, as :meth:`values` searches its positions, with
         none of their Python: a batch of layouts of one problem differs only in the hands.
@@ -380,7 +381,13 @@ cdef class Engine:
                     raise ValueError(f"row {row}: seat {i} does not hold {cards} cards of its own (at most 16)")
                 seen |= hands[row, i]
         self.fill(&su, ([hands[0, i] for i in range(n)], trump, constraints, lw_seat, declarer,
-                        G_TRICKS, maxside, counted, leader, [], [0] * n, -1))
+                        G_TRICKS, maxside, counted, leader, list(trick), [0] * n, -1))
+        for i in range(su.ntrick):
+            if not 0 <= su.trick[i] < 64:
+                raise ValueError(f"the trick's card {su.trick[i]} is not a card bit (0-63)")
+            for row in range(rows):
+                if not (hands[row, (leader + i) % n] >> su.trick[i]) & 1:
+                    raise ValueError(f"row {row}: seat {(leader + i) % n} does not hold the trick's card")
         self.last_position = None
         with nogil:
             for row in range(rows):
