@@ -20,6 +20,7 @@ from prefdd.solver.analyses.bidding import bid_contracts
 from prefdd.solver.analyses.contracts import solve_contract
 from prefdd.solver.analyses.layouts import Hidden
 from prefdd.solver.analyses.plain_batch import batched, plain_tricks
+from prefdd.solver.engines import set_table_size
 
 
 def _hidden(game: str, seed: int, seat: int, dealer: int) -> Hidden:
@@ -138,3 +139,19 @@ def test_the_engine_takes_a_first_trick_in_progress() -> None:
     assert out.tolist() == expected
     with pytest.raises(ValueError, match="row 0: seat 0 does not hold the trick's card"):
         engine.deal_values(rows, *args, out, trick=[2])
+
+
+def test_a_full_table_of_several_contracts_answers_as_a_large_one() -> None:
+    """Contracts one after the other over the layouts fill a 1 MB table: it keeps the deep shapes of the
+    contract under way (tt_keep_deep's context), and every answer stays the large table's."""
+    hidden = Hidden.make("preferans", parse_cards("SA SQ S9 HK HJ H8 DA D9 CQ C7"), 0, 1,
+                         out=parse_cards("D7 C8"))
+    contracts = [get_contract(PREFERANS, name) for name in ("6S", "6NT", "misere")]
+    layouts = hidden.enumerate(300)
+    large = plain_tricks(hidden, contracts, layouts)
+    set_table_size(1)
+    try:
+        small = plain_tricks(hidden, contracts, layouts)
+    finally:
+        set_table_size(256)
+    assert np.array_equal(small, large)
