@@ -142,8 +142,8 @@ def test_the_engine_takes_a_first_trick_in_progress() -> None:
 
 
 def test_a_full_table_of_several_contracts_answers_as_a_large_one() -> None:
-    """Contracts one after the other over the layouts fill a 1 MB table: it keeps the deep shapes of the
-    contract under way (tt_keep_deep's context), and every answer stays the large table's."""
+    """Several contracts over the layouts fill a 1 MB table, thinned by depth again and again (tt_keep_deep),
+    and every answer stays the large table's."""
     hidden = Hidden.make("preferans", parse_cards("SA SQ S9 HK HJ H8 DA D9 CQ C7"), 0, 1,
                          out=parse_cards("D7 C8"))
     contracts = [get_contract(PREFERANS, name) for name in ("6S", "6NT", "misere")]

@@ -274,28 +274,20 @@ cdef inline int shape_depth(uint64_t shape0) noexcept nogil:
     return ((shape0 & 15) + ((shape0 >> 16) & 15) + ((shape0 >> 32) & 15) + ((shape0 >> 48) & 15)) & 31
 
 
-cdef inline uint64_t shape_ctx(uint64_t shape1) noexcept nogil:
-    """The number of a shape's context (its question's seats, trump, rules, goal and sides; see make_probe)."""
-    return shape1 >> 48
-
-
 cdef int by_first(const void* a, const void* b) noexcept nogil:
     """qsort's order of slots by where their entries start in the pool."""
     cdef uint32_t x = (<Slot*>a).first, y = (<Slot*>b).first
     return (x > y) - (x < y)
 
 
-cdef void tt_keep_deep(Table* tt, uint64_t ctx) noexcept nogil:
-    """Make room in a full table: keep the shapes of the question's context `ctx` with the most tricks left,
-    in at most 3/4 of the pool and 1/2 of the slots.
+cdef void tt_keep_deep(Table* tt) noexcept nogil:
+    """Make room in a full table: keep the shapes with the most tricks left, in at most 3/4 of the pool and
+    1/2 of the slots.
 
     The deeper a shape, the larger the search its entries save, and the fewer
     such shapes there are (keeping 3/4 of the pool searched 6% fewer nodes than
-    keeping 1/2 on 80 deals of 11 cards a hand in an 8 MB table). Another
-    context's shapes (another contract, declarer or goal) are a question asked
-    before, which a search asks no more: a bid's four contracts with the hands
-    as dealt, one after the other over every layout, 349 → 314 M nodes, 45.5
-    → 42.9 s. The shapes kept, in their pool order, move their
+    keeping 1/2 on 80 deals of 11 cards a hand in an 8 MB table). The shapes
+    kept, in their pool order, move their
     entries down to the start of the pool (each to room for its entries only)
     and take slots at a new epoch; every other shape is forgotten. Without
     room for the list of kept shapes, the whole table is cleared.
@@ -307,7 +299,7 @@ cdef void tt_keep_deep(Table* tt, uint64_t ctx) noexcept nogil:
     memset(entries, 0, sizeof(entries))
     memset(shapes, 0, sizeof(shapes))
     for i in range(tt.nactive):
-        if tt.slots[i].epoch == tt.epoch and shape_ctx(tt.slots[i].shape1) == ctx:
+        if tt.slots[i].epoch == tt.epoch:
             d = shape_depth(tt.slots[i].shape0)
             entries[d] += tt.slots[i].count
             shapes[d] += 1
@@ -322,8 +314,7 @@ cdef void tt_keep_deep(Table* tt, uint64_t ctx) noexcept nogil:
         tt_clear(tt)
         return
     for i in range(tt.nactive):
-        if (tt.slots[i].epoch == tt.epoch and shape_ctx(tt.slots[i].shape1) == ctx
-                and shape_depth(tt.slots[i].shape0) >= low):
+        if tt.slots[i].epoch == tt.epoch and shape_depth(tt.slots[i].shape0) >= low:
             kept[count] = tt.slots[i]
             count += 1
     qsort(kept, count, sizeof(Slot), by_first)
@@ -747,16 +738,16 @@ cdef inline void reshape_close(Table* tt) noexcept nogil:
 
 
 cdef inline void make_room(State* st, Table* tt) noexcept nogil:
-    """Make room in a full table: thin it by context and depth (tt_keep_deep), or, where it holds the entries
-    of earlier layouts whose declarer took up another talon or laid away other cards (State.clear_full),
-    clear it: the deep shapes kept are then those layouts' starts, which the next layouts never meet. The
-    known-talon enumeration of bench/bid.py, which fills 256 MB, took 26.2 s on two processes thinning by
-    depth and 19.8 s clearing. With the hands as dealt the player's hand is every layout's, its deep
-    positions come again, and thinning is the better: four contracts of one hand, 45.5 s against 50.8 s."""
+    """Make room in a full table: thin it by depth (tt_keep_deep), or, where it holds the entries of earlier
+    layouts whose declarer took up another talon or laid away other cards (State.clear_full), clear it: the
+    deep shapes kept are then those layouts' starts, which the next layouts never meet. The known-talon
+    enumeration of bench/bid.py, which fills 256 MB, took 26.2 s on two processes thinning by depth and
+    19.8 s clearing. With the hands as dealt the player's hand is every layout's, its deep positions come
+    again, and thinning by depth is the better: four contracts of one hand, 45.5 s against 50.8 s."""
     if st.clear_full:
         tt_clear(tt)
     else:
-        tt_keep_deep(tt, st.ctx)
+        tt_keep_deep(tt)
 
 
 cdef inline void store_entry(State* st, Table* tt, Probe* pr, int target, int result, uint64_t rel,
