@@ -227,8 +227,8 @@ cdef struct State:
     uint64_t nodes
     uint64_t trick_nodes
     # Set by talon_values, whose layouts each give the declarer another hand (the talon taken up, the discards
-    # tried); then clear_full (set by load) where the table holds earlier layouts' entries: a full table is
-    # cleared rather than thinned by depth (make_room).
+    # tried); then clear_full (set by load) where the position loaded did not start the table, which so holds
+    # earlier layouts' (or discards') entries: a full table is cleared rather than thinned by depth (make_room).
     int talon_layouts
     int clear_full
     # The lead that last refuted a trick start, by tricks left (DDS's bestMove), tried first; -1 for none.

@@ -267,6 +267,23 @@ class Hidden:
                                         f"not {len(list(cards))}")
 
 
+def engine_hands(layouts: np.ndarray, unseen: np.ndarray, holders: np.ndarray,
+                 fixed: np.ndarray) -> np.ndarray:
+    """Every layout's hands as the engine's 64-bit masks, a row per layout and a column per engine seat.
+
+    Each seat holds its cards known in advance (`fixed`, a mask per seat) and
+    the unseen cards (their engine bits, `unseen`) whose place the layout gives
+    to it: `holders` is the engine seat of each place, -1 for none.
+
+    >>> engine_hands(np.array([[0, 1], [1, 0]], dtype=np.int8), np.array([1, 2], dtype=np.uint64),
+    ...              np.array([1, 0], dtype=np.int8), np.array([4, 8], dtype=np.uint64)).tolist()
+    [[6, 9], [5, 10]]
+    """
+    seats = holders[layouts]
+    places = seats[:, None, :] == np.arange(len(fixed), dtype=np.int8)[None, :, None]
+    return np.where(places, unseen, np.uint64(0)).sum(axis=2, dtype=np.uint64) | fixed
+
+
 def _makes_elsewhere(node: object, seat: int) -> bool:
     """Whether a condition asks whether a seat other than `seat` makes a contract."""
     if isinstance(node, Makes):

@@ -10,7 +10,7 @@ deal, a position and a solution built in Python for each layout, which took
 three quarters of an exact misère enumeration's time.
 
 >>> from prefdd.rules import PREFERANS, get_contract, parse_cards
->>> from prefdd.solver.analyses.layouts import Hidden
+>>> from prefdd.solver.analyses.layouts import Hidden, engine_hands
 >>> hidden = Hidden.make("preferans", parse_cards("ST S9 S8 S7 H9 H8 D9 D8 D7 C8"), seat=0, dealer=2,
 ...                      out=parse_cards("CA CK"))
 >>> layouts = hidden.enumerate(limit=3)
@@ -27,7 +27,7 @@ from functools import lru_cache
 import numpy as np
 
 from prefdd.rules import Aim, Contract, InvalidInputError, get_contract
-from prefdd.solver.analyses.layouts import Hidden
+from prefdd.solver.analyses.layouts import Hidden, engine_hands
 from prefdd.solver.api import _engine, trick_search
 
 
@@ -58,9 +58,7 @@ def plain_tricks(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndar
     values = np.zeros(len(layouts), dtype=np.int32)
     for column, contract in enumerate(contracts):
         search = _search(hidden, contract.name, declarer)
-        holders = search.holders[layouts]
-        places = holders[:, None, :] == np.arange(len(search.fixed), dtype=np.int8)[None, :, None]
-        hands = np.where(places, search.unseen, np.uint64(0)).sum(axis=2, dtype=np.uint64) | search.fixed
+        hands = engine_hands(layouts, search.unseen, search.holders, search.fixed)
         engine.deal_values(hands, *search.args, values)
         tricks[:, column] = search.total - values if search.minimise else values
     return tricks

@@ -99,7 +99,7 @@ def run_layouts(work: Work, layouts: np.ndarray, *, order: np.ndarray | None = N
                 part = pending.pop(future)
                 start, arrays = future.result()
                 if outputs is None:
-                    outputs = [np.zeros((count, *a.shape[1:]), dtype=a.dtype) for a in arrays]
+                    outputs = _outputs(arrays, count)
                 rows = order[start:start + len(arrays[0])]
                 for output, array in zip(outputs, arrays, strict=True):
                     output[rows] = array
@@ -121,8 +121,7 @@ def run_layouts(work: Work, layouts: np.ndarray, *, order: np.ndarray | None = N
         if stopped:
             resume_searches()
     if outputs is None:  # nothing finished: the arrays' shapes from an empty chunk
-        empty = _run_chunk(work, 0, layouts[:0])[1]
-        outputs = [np.zeros((count, *a.shape[1:]), dtype=a.dtype) for a in empty]
+        outputs = _outputs(_run_chunk(work, 0, layouts[:0])[1], count)
     return tuple(outputs), done
 
 
@@ -143,7 +142,7 @@ def _run_on_team(work: Work, layouts: np.ndarray, order: np.ndarray, crew: Team,
         _, arrays = _run_chunk(work, start, layouts[rows])
         with lock:
             if not outputs:
-                outputs.extend(np.zeros((count, *a.shape[1:]), dtype=a.dtype) for a in arrays)
+                outputs.extend(_outputs(arrays, count))
             for output, array in zip(outputs, arrays, strict=True):
                 output[rows] = array
             done[rows] = True
@@ -158,8 +157,7 @@ def _run_on_team(work: Work, layouts: np.ndarray, order: np.ndarray, crew: Team,
     with contextlib.suppress(KeyboardInterrupt):
         crew.map(run, range(0, count, size), progress=report)
     if not outputs:  # nothing finished: the arrays' shapes from an empty chunk
-        empty = _run_chunk(work, 0, layouts[:0])[1]
-        outputs.extend(np.zeros((count, *a.shape[1:]), dtype=a.dtype) for a in empty)
+        outputs.extend(_outputs(_run_chunk(work, 0, layouts[:0])[1], count))
     return tuple(outputs), done
 
 
@@ -252,6 +250,11 @@ def normal_confidence(mean: float, error: float) -> float:
     if error == 0:
         return 1.0 if mean > 0 else 0.5
     return 0.5 * (1 + math.erf(mean / error / math.sqrt(2)))
+
+
+def _outputs(arrays: tuple[np.ndarray, ...], count: int) -> list[np.ndarray]:
+    """Zeroed arrays of `count` rows, each shaped and typed as one of a chunk's `arrays` past its rows."""
+    return [np.zeros((count, *a.shape[1:]), dtype=a.dtype) for a in arrays]
 
 
 def _run_chunk(work: Work, start: int, layouts: np.ndarray) -> tuple[int, tuple[np.ndarray, ...]]:

@@ -11,7 +11,7 @@ the previous layout's best discard tried first. The answers are those of
 Vienna Préférence (Polskt pass's win comes from solve_talon itself).
 
 >>> from prefdd.rules import PREFERANS, get_contract, parse_cards
->>> from prefdd.solver.analyses.layouts import Hidden
+>>> from prefdd.solver.analyses.layouts import Hidden, engine_hands
 >>> hidden = Hidden.make("preferans", parse_cards("SA SK SJ ST S9 HA HK D7 C8 C7"), seat=0, dealer=2,
 ...                      talon=parse_cards("DA C9"))
 >>> layouts = hidden.enumerate(limit=3)
@@ -30,7 +30,7 @@ import numpy as np
 from prefdd.rules import PREFERANS, VIENNA, Aim, Contract, InvalidInputError, get_contract
 from prefdd.rules.talon import discard_size, lay_away, legal_discards
 from prefdd.solver._engine import GOAL_TRICKS
-from prefdd.solver.analyses.layouts import Hidden
+from prefdd.solver.analyses.layouts import Hidden, engine_hands
 from prefdd.solver.analyses.talon import _Question
 from prefdd.solver.api import _engine
 
@@ -57,9 +57,7 @@ def talon_tricks(hidden: Hidden, contracts: Sequence[Contract], layouts: np.ndar
     engine = _engine()
     values = np.zeros(len(layouts), dtype=np.int32)
     for js, search in _searches(hidden, tuple(c.name for c in contracts), declarer):
-        holders = search.holders[layouts]
-        places = holders[:, None, :] == np.arange(len(search.fixed), dtype=np.int8)[None, :, None]
-        hands = np.where(places, search.unseen, np.uint64(0)).sum(axis=2, dtype=np.uint64) | search.fixed
+        hands = engine_hands(layouts, search.unseen, search.holders, search.fixed)
         engine.talon_values(hands, search.me, search.size, *search.args, search.minimise, values)
         tricks[:, js] = (search.total - values if search.minimise else values)[:, None]
     return tricks
