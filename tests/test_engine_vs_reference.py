@@ -295,6 +295,11 @@ UNBLOCKED = bridge("ST S8 S7 HK CQ / SJ HA H5 DT D2 / SK S9 S4 S3 S2 / HQ H6 H2 
 # ace-queen over West's king take two tricks whatever West plays; West's jack takes the third.
 FINESSE = bridge("SA SQ HT / S5 S4 H9 / S3 H8 H7 / SK S2 HJ", None, leader=2)
 
+# The finesse whose suit then runs (quick tricks' cashed suits): South cashes the heart ace, then leads the
+# three through West's king to North's ace-queen; no other hand held more than two spades, so all four of
+# North's win.
+FINESSE_RUN = bridge("SA SQ SJ ST C3 / S4 HJ DK DQ CA / S3 HA D3 D2 C2 / SK S2 HK HQ DA", None, leader=2)
+
 # "Ax opposite Kxx", the ace North's (quick tricks' returned suits): South leads the three to the ace, North
 # returns the four to the king, and South's two wins too (East and West held two spades each); East-West
 # take the hearts.
@@ -306,6 +311,7 @@ RETURNED = bridge("SA S4 H2 H5 / SQ SJ HA HK / SK S3 S2 H3 / ST S9 HQ HJ", None,
 @example(case=COMBINED)
 @example(case=UNBLOCKED)
 @example(case=FINESSE)
+@example(case=FINESSE_RUN)
 @example(case=RETURNED)
 def test_partnership_cashing_equals_the_reference(case: Case) -> None:
     """Bridge endings in long suits, playing for tricks: where partners cash their suits together."""

@@ -490,11 +490,23 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
     the entry, led last (its ace, then the partner's suits; the one counted
     fewest tricks). `rel` then gets
     each such suit's second card (its top two fixed) with the counted cards.
+
+    With no trump and two sides of partners: a suit whose top card the
+    partner holds, its only winner there, the second card the seat after the
+    leader and the third the partner's, is the finesse of transfer_tricks: led
+    last by the leader, through that seat, it is the entry and takes two
+    tricks, the partner keeping the lead; and if no other hand holds more than
+    two cards there, all of the partner's cards there win (the others are void
+    after the second round), as DDS's QuickTricksPartnerHandNT counts them.
+    One such suit counts (the one counted most), and only as the entry; `rel`
+    then gets its third card (its top three fixed). On 100 no-trump deals a
+    seed, seeds 1-12: 1.2% to 2.9% fewer trick starts.
     """
     cdef int lead = st.lead, suit, holder, w, longest, cash, mine = 0, theirs = 0, entry = 0, spare = 0
     cdef int left = pdd_popcount(st.hands[lead]), to_partner, combined, gain = 0, total, candidates = 0, most = 0, most_here
     cdef int rounds = left, nback = 0, entry_nb = 0, mine0, theirs0, back, bt, back_sum = 0, back_min = 16
-    cdef uint64_t back_bits = 0, rl0, rp0
+    cdef uint64_t back_bits = 0, rl0, rp0, rest, fin_bits = 0
+    cdef int fin = 0, fin_here, no_cand = 0
     cdef int cash_of[4]
     cdef uint64_t sb, top_bit, winners, rl = 0, rp = 0, used, gain_used = 0
     cdef uint64_t tb = suit_bits(st.trump) if st.trump >= 0 else 0
@@ -527,6 +539,7 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
                     cash_of[suit] = cash
                     most += most_here - cash
         else:
+            no_cand = 0
             if (st.trump < 0 and cash == 1 and pdd_popcount(st.hands[partner] & sb) >= 2
                     and pdd_popcount(st.hands[lead] & sb) >= 2
                     and (st.hands[lead] >> pdd_top(st.present & sb & ~top_bit)) & 1):
@@ -542,16 +555,37 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
                     back_min = bt
             elif st.hands[lead] & sb:
                 entry_nb = 1
+                if st.trump < 0 and cash == 1 and st.pairs:
+                    # The finesse: the seat after the leader holds the second card, the partner the third. Led
+                    # through that seat (the entry), the partner takes two tricks and keeps the lead; if no other
+                    # hand holds more than two cards there, they are all void then, and all the partner's cards win.
+                    rest = st.present & sb & ~top_bit
+                    if (st.hands[(lead + 1) & 3] >> pdd_top(rest)) & 1:
+                        rest &= ~((<uint64_t>1) << pdd_top(rest))
+                        if rest and (st.hands[partner] >> pdd_top(rest)) & 1:
+                            fin_here = 1
+                            if (pdd_popcount(st.hands[lead] & sb) <= 2
+                                    and pdd_popcount(st.hands[(lead + 1) & 3] & sb) <= 2
+                                    and pdd_popcount(st.hands[(lead + 3) & 3] & sb) <= 2):
+                                fin_here = pdd_popcount(st.hands[partner] & sb) - 1
+                            if fin_here > fin:
+                                fin = fin_here
+                                fin_bits = (<uint64_t>1) << pdd_top(rest)
+                            # (Counted here, not by partner_suit_tricks below.)
+                            no_cand = 1
             theirs += cash
             rp |= winners
             if st.hands[lead] & sb:
                 # A trump entry keeps the leader's other cards for the partner's rounds.
                 entry = 2 if suit == st.trump or entry == 2 else 1
             most_here = pdd_popcount(st.hands[partner] & sb)
-            if most_here > cash:
+            if most_here > cash and not no_cand:
                 candidates |= 1 << suit
                 cash_of[suit] = cash
                 most += most_here - cash
+    # At most one finesse counts: it must be the entry, led by the leader.
+    theirs += fin
+    rp |= fin_bits
     if entry and st.trump >= 0 and st.hands[lead] & tb:
         # With trumps in hand, the leader plays other cards to the partner's winners (see spares):
         # those left after its own side suits and the entry.
@@ -594,9 +628,11 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
         total = mine + theirs if entry else mine
         if total > left:
             total = left
-        if gain and mine + gain + theirs <= left and mine + gain + theirs > total:
-            total = mine + gain + theirs
+        # A leader's suit ending in the partner's hand as the entry instead: the finesse then does not count.
+        if gain and mine + gain + theirs - fin <= left and mine + gain + theirs - fin > total:
+            total = mine + gain + theirs - fin
             rl |= gain_used
+            rp &= ~fin_bits
             entry = 1
     if entry:
         rl |= rp
@@ -604,8 +640,9 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
         # The suits returned to the leader (`nback`, the partner's ace and the leader's king): two tricks each and
         # the lead back; the partner's other suits then need another entry, or one such suit is the entry.
         back = mine0 + back_sum + (theirs0 - nback if entry_nb else 0)
-        if back < mine0 + back_sum - back_min + 1 + theirs0 - nback:
-            back = mine0 + back_sum - back_min + 1 + theirs0 - nback
+        if back < mine0 + back_sum - back_min + 1 + theirs0 - fin - nback:
+            # (An "Ax opposite Kx" suit the entry, the finesse does not count.)
+            back = mine0 + back_sum - back_min + 1 + theirs0 - fin - nback
         if back > left:
             back = left
         if back > total and back > q:
