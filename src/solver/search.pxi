@@ -178,6 +178,21 @@ cdef inline int order_node(State* st, uint64_t allowed, int* moves) noexcept nog
     return 1
 
 
+cdef void forget_deeper_killers(State* st) noexcept nogil:
+    """A lead failed at a trick start: the killer leads of the trick starts below it are forgotten.
+
+    They refuted (or answered) positions of that lead's subtree, and mislead the
+    next lead's, whose positions differ from the first trick on (one node of a
+    no-trump deal: 12,030 trick starts with them, 4,523 with no killers at all).
+    Only where the side asked about plays for its own tricks (misère, nolla and
+    passnolla keep theirs, see order_ducks).
+    """
+    cdef int d
+    for d in range(pdd_popcount(st.hands[st.lead])):
+        st.killer[d] = -1
+        st.killer2[d] = -1
+
+
 cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     """Alpha-beta over the cards of the player to move, part way through a trick.
 
@@ -230,6 +245,8 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
         acc |= child
         if failed_low[moves[i] >> 4] < 0 or moves[i] < failed_low[moves[i] >> 4]:
             failed_low[moves[i] >> 4] = moves[i]
+        if st.ntrick == 0 and st.counted_side:
+            forget_deeper_killers(st)
     # Every move failed: the cards a searched move stands for may take its place
     # (a lone legal card stands for itself alone).
     if allowed & (allowed - 1) and acc & allowed:
