@@ -249,12 +249,16 @@ cdef int lead_weight(State* st, int seat, int card, int trumps, LeadSuit* ls) no
 cdef int fourth_wins(State* st, int partner, int led, int w) noexcept nogil:
     """Second hand of four: whether the partner, last to play, surely beats the lead and the third hand.
 
-    Then the second hand plays low, as when its side already wins the trick (DDS does so).
+    Then the second hand plays low, as when its side already wins the trick (DDS does so); void in the suit
+    led, it discards before it ruffs. So also where the partner, void, ruffs a side suit that the third hand
+    follows (DDS's WeightAllocTrumpVoid1): the every-card suite's worst deal against DDS (seed 1, deal 59,
+    a side holding ten trumps) 19,137 -> 5,724 nodes.
     """
     cdef int third = (partner + 3) & 3, c
     cdef uint64_t ph = st.hands[partner] & suit_bits(led)
     if not ph:
-        return 0
+        return (st.trump >= 0 and led != st.trump and (st.hands[partner] & suit_bits(st.trump)) != 0
+                and (st.hands[third] & suit_bits(led)) != 0)
     c = pdd_top(ph)
     if not card_beats(st, c, w):
         return 0
