@@ -10,7 +10,7 @@ deal, a position and a solution built in Python for each layout, which took
 three quarters of an exact misère enumeration's time.
 
 >>> from prefdd.rules import PREFERANS, get_contract, parse_cards
->>> from prefdd.solver.analyses.layouts import Hidden, engine_hands
+>>> from prefdd.solver.analyses.layouts import Hidden
 >>> hidden = Hidden.make("preferans", parse_cards("ST S9 S8 S7 H9 H8 D9 D8 D7 C8"), seat=0, dealer=2,
 ...                      out=parse_cards("CA CK"))
 >>> layouts = hidden.enumerate(limit=3)
@@ -105,6 +105,6 @@ def _engine_args(hidden: Hidden, contract: Contract, declarer: int, layout: np.n
     search = trick_search(play.position, play.seat, play.minimise)
     if search is None:
         raise InvalidInputError(f"{contract.name}: starts with talon tricks")
-    hands, trump, constraints, lw_seat, engine_declarer, _goal, maxside, counted, leader, *_ = (
+    _hands, trump, constraints, lw_seat, engine_declarer, _goal, maxside, counted, leader, *_ = (
         search.engine_args())
     return search, trump, constraints, lw_seat, engine_declarer, tuple(maxside), tuple(counted), leader

@@ -11,7 +11,7 @@ the previous layout's best discard tried first. The answers are those of
 Vienna Préférence (Polskt pass's win comes from solve_talon itself).
 
 >>> from prefdd.rules import PREFERANS, get_contract, parse_cards
->>> from prefdd.solver.analyses.layouts import Hidden, engine_hands
+>>> from prefdd.solver.analyses.layouts import Hidden
 >>> hidden = Hidden.make("preferans", parse_cards("SA SK SJ ST S9 HA HK D7 C8 C7"), seat=0, dealer=2,
 ...                      talon=parse_cards("DA C9"))
 >>> layouts = hidden.enumerate(limit=3)
