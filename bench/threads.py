@@ -272,7 +272,8 @@ def nolla_suite(deals: int, seed: int, threads: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=50, help="random deals (default 50)")
+    parser.add_argument("--deals", type=int, default=50,
+                        help="random deals of the every-card Priffe suite (default 50; 0: none)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1, as bench.py)")
     parser.add_argument("--threads", type=int, default=2, help="threads of the threaded runs (default 2)")
     parser.add_argument("--repeat", type=int, default=1, metavar="N",
@@ -285,13 +286,14 @@ def main() -> None:
                         help="bench.py's nolla deals valued on one thread and on --threads, each way of "
                              "leading (default 8; 0: none)")
     args = parser.parse_args()
-    print(suite(args.deals, args.seed, args.threads, args.repeat))
+    tables = []
+    if args.deals:
+        tables.append(suite(args.deals, args.seed, args.threads, args.repeat))
     if args.misere_deals:
-        print()
-        print(misere_suite(args.misere_deals, args.seed, args.threads, args.repeat))
+        tables.append(misere_suite(args.misere_deals, args.seed, args.threads, args.repeat))
     if args.nolla_deals:
-        print()
-        print(nolla_suite(args.nolla_deals, args.seed, args.threads))
+        tables.append(nolla_suite(args.nolla_deals, args.seed, args.threads))
+    print("\n\n".join(tables))
 
 
 if __name__ == "__main__":
