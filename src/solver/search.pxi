@@ -1,8 +1,8 @@
 # The search: alpha-beta over single cards, and the driver of its zero-window questions (DDS's ABsearch).
 #
 # trick_node answers at a trick start: the last trick played out (last_trick), a deal already won
-# (win_decided, Polskt pass) or the sure-trick cut-offs (sure_cutoff) first, then the table (with trumps
-# and partners the table first from EARLY_TT tricks left), then play_node,
+# (win_decided, Polskt pass) or the sure-trick cut-offs (sure_cutoff) first, then the table (where partners
+# play for tricks, the table first from EARLY_TT or EARLY_TT_NT tricks left), then play_node,
 # which tries the cards in order and skips those that surely fail as a card of their suit did.
 # Each answer comes with the cards whose ranks decided it (`rel`), so that the table entry stands
 # for every position that agrees on them. search_value finds the value by asking whether MAX
@@ -124,9 +124,10 @@ cdef inline int sure_cutoff(State* st, int target, int left, uint64_t* rel) noex
     return -1
 
 cdef enum:
-    # With trumps and partners, trick starts of this many tricks left or more look in the table before the
-    # sure-trick counts (DDS's ABsearch0 from 6, with or without trumps): trick starts +3%, CPU -3% (engine.md).
+    # Where partners play for tricks, trick starts of this many tricks left or more look in the table before the
+    # sure-trick counts, with trumps and with no trump (DDS's ABsearch0 from 6): CPU -2% to -4% (engine.md).
     EARLY_TT = 4
+    EARLY_TT_NT = 6
 
 
 cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
@@ -151,7 +152,7 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
             return 0
         if left == 1:
             return last_trick(st, target, rel)
-        early = st.trump >= 0 and st.pairs and left >= EARLY_TT and st.counted_side
+        early = st.pairs and st.counted_side and left >= (EARLY_TT if st.trump >= 0 else EARLY_TT_NT)
         if not early:
             d = sure_cutoff(st, target, left, rel)
             if d >= 0:
