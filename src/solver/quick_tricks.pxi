@@ -414,6 +414,13 @@ cdef int combined_tricks(State* st, int partner, int suit, int* to_partner, uint
         if win < top_opp:
             return 0
     to_partner[0] = 1
+    if rounds >= a:
+        # The rounds' winning cards alone: every card below the lowest of them then stays below the cards it
+        # is compared with (the leader's low entry under p1, the partner's low cards under the leader's).
+        used[0] = 0
+        for i in range(rounds):
+            used[0] |= (<uint64_t>1) << (l[i] if i < a - 1 else p[i - a + 1])
+        return b
     used[0] = mine
     for i in range(b - a + 1):
         used[0] |= (<uint64_t>1) << p[i]
