@@ -123,6 +123,7 @@ cdef inline int sure_cutoff(State* st, int target, int left, uint64_t* rel) noex
             rel[0] = 0
     return -1
 
+
 cdef enum:
     # Where partners play for tricks, trick starts of this many tricks left or more look in the table before the
     # sure-trick counts, with trumps and with no trump (DDS's ABsearch0 from 6): CPU -2% to -4% (engine.md).
