@@ -141,7 +141,7 @@ cdef class Engine:
         self.st.near = &self.own.t
         self.st.share_from = share_from if table is not None else 0
         self.numbering = self.table.numbering
-        forget_killers(&self.st)
+        forget_killers(&self.st, KILLER_SLOTS)
 
     cdef inline void lock(self) noexcept nogil:
         if self.st.tt.shared:

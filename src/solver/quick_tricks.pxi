@@ -377,7 +377,7 @@ cdef int combined_tricks(State* st, int partner, int suit, int* to_partner, uint
     under the leader's cards).
     """
     cdef uint64_t sb = suit_bits(suit), mine = st.hands[st.lead] & sb, theirs = st.hands[partner] & sb
-    cdef uint64_t opp = st.present & sb & ~mine & ~theirs
+    cdef uint64_t opp = st.present & sb & ~mine & ~theirs, won = 0
     cdef int l[16]
     cdef int p[16]
     cdef int a, b, m, i, top_opp = -1, rounds, win
@@ -413,13 +413,12 @@ cdef int combined_tricks(State* st, int partner, int suit, int* to_partner, uint
         win = l[i] if i < a - 1 else p[i - a + 1]
         if win < top_opp:
             return 0
+        won |= (<uint64_t>1) << win
     to_partner[0] = 1
     if rounds >= a:
         # The rounds' winning cards alone: every card below the lowest of them then stays below the cards it
         # is compared with (the leader's low entry under p1, the partner's low cards under the leader's).
-        used[0] = 0
-        for i in range(rounds):
-            used[0] |= (<uint64_t>1) << (l[i] if i < a - 1 else p[i - a + 1])
+        used[0] = won
         return b
     used[0] = mine
     for i in range(b - a + 1):

@@ -87,6 +87,8 @@ cdef enum:
     MAX_PLIES = 64
     # Trick starts a search sees: up to 16 tricks (as tcards holds) and the end.
     TRICK_STARTS = 17
+    # The killer leads by tricks left, for each side when both duck (killer[17 + left] for maxside 1).
+    KILLER_SLOTS = 2 * TRICK_STARTS
     HISTORY_CAP = 1 << 24
     # A lead that did not answer before the one that did loses this many times what that one gains.
     HISTORY_MALUS = 4
@@ -233,9 +235,9 @@ cdef struct State:
     int clear_full
     # The lead that last refuted a trick start, by tricks left (DDS's bestMove), tried first; -1 for none.
     # When both sides duck (misère, nolla), the leader's side's is at killer[17 + left] for maxside 1.
-    int killer[34]
+    int killer[KILLER_SLOTS]
     # The killer each one replaced (with four seats tried second when both sides duck).
-    int killer2[34]
+    int killer2[KILLER_SLOTS]
     uint64_t ctx
     # The transposition table searched (the engine's own, or one shared with other engines), and the
     # engine's own table for positions of fewer than `share_from` tricks left (`tt` itself if none).
@@ -332,10 +334,11 @@ cdef struct Setup:
     int trick[MAX_SEATS]
 
 
-cdef inline void forget_killers(State* st) noexcept nogil:
-    """No killer leads: each is tried first again only once a search has found it."""
+cdef void forget_killers(State* st, int below) noexcept nogil:
+    """No killer leads at trick starts of fewer than `below` tricks left (KILLER_SLOTS: none at all); each is
+    tried first again only once a search has found it."""
     cdef int i
-    for i in range(34):
+    for i in range(below):
         st.killer[i] = -1
         st.killer2[i] = -1
 
@@ -364,7 +367,7 @@ cdef void load(State* st, Setup* su, bint again=False) noexcept nogil:
             st.near.sorted_suits = 1
     if fresh:
         # Another deal's killer leads are not this one's cards.
-        forget_killers(st)
+        forget_killers(st, KILLER_SLOTS)
     st.clear_full = st.talon_layouts and not fresh
     st.ctx = su.ctx
     st.n = su.n
