@@ -214,7 +214,7 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     `rel` gets the cards whose ranks decided the answer (see trick_node).
     """
     cdef int moves[16]
-    cdef int count, i, result, winner, next_target, wcard, k, nxt
+    cdef int count, i, result, winner, next_target, wcard, k
     cdef int is_max = st.maxside[to_move(st)]
     cdef uint64_t allowed, child, acc = 0, tb
     cdef int failed_low[4]
@@ -266,10 +266,10 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
             # 12,030 trick starts with them, 4,523 with none), unless the next lead searched is of the same
             # suit: its subtree is much like this one's (no trump -2%, trumps -1% trick starts). Misère, nolla
             # and passnolla keep theirs.
-            nxt = i + 1
-            while nxt < count and skips and same_as_failed(acc, failed_low, moves[nxt]):
-                nxt += 1
-            if nxt == count or (moves[nxt] >> 4) != (moves[i] >> 4):
+            k = i + 1
+            while k < count and skips and same_as_failed(acc, failed_low, moves[k]):
+                k += 1
+            if k == count or (moves[k] >> 4) != (moves[i] >> 4):
                 forget_killers(st, pdd_popcount(st.hands[st.lead]))
     # Every move failed: the cards a searched move stands for may take its place
     # (a lone legal card stands for itself alone).
