@@ -496,6 +496,14 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
     the entry, led last (its ace, then the partner's suits; the one counted
     fewest tricks). `rel` then gets
     each such suit's second card (its top two fixed) with the counted cards.
+    If instead the leader holds two cards there and the partner more, and no
+    opponent more than two, the suit takes as many tricks as the partner
+    holds and leaves the lead with it: the king wins (the partner plays low),
+    the other card goes to the ace, and the partner's other cards then win,
+    the others void (DDS's QuickTricksPartnerHandNT counts it). Led last, it
+    is the entry, as the finesse below (the one counted most of the two). On
+    100 no-trump deals a seed, seeds 1-12: 0.4% fewer trick starts (seed 9's
+    deal 43: 29,612 -> 23,896, the count DDS's search made at once).
 
     With no trump and two sides of partners: a suit whose top card the
     partner holds, its only winner there, the second card the seat after the
@@ -512,7 +520,8 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
     cdef int left = pdd_popcount(st.hands[lead]), to_partner, combined, gain = 0, total, candidates = 0, most = 0, most_here
     cdef int rounds = left, nback = 0, entry_nb = 0, mine0, theirs0, back, bt, back_sum = 0, back_min = 16
     cdef uint64_t back_bits = 0, rl0, rp0, rest, fin_bits = 0
-    cdef int fin = 0, fin_here, no_cand = 0
+    cdef int fin = 0, fin_here, no_cand = 0, unblock = 0, back_fin
+    cdef uint64_t unblock_bits = 0
     cdef int cash_of[4]
     cdef uint64_t sb, top_bit, winners, rl = 0, rp = 0, used, gain_used = 0
     cdef uint64_t tb = suit_bits(st.trump) if st.trump >= 0 else 0
@@ -559,6 +568,14 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
                 back_sum += bt
                 if bt < back_min:
                     back_min = bt
+                if (pdd_popcount(st.hands[lead] & sb) == 2 and pdd_popcount(st.hands[partner] & sb) > 2
+                        and opponents_longest(st, partner, sb) <= 2):
+                    # "Kx opposite A and more": the king wins, the other card goes to the ace, and the partner's
+                    # cards all win, the others void; led last, an entry like the finesse (see below).
+                    no_cand = 1
+                    if pdd_popcount(st.hands[partner] & sb) - 1 > unblock:
+                        unblock = pdd_popcount(st.hands[partner] & sb) - 1
+                        unblock_bits = (<uint64_t>1) << pdd_top(st.present & sb & ~top_bit)
             elif st.hands[lead] & sb:
                 entry_nb = 1
                 if st.trump < 0 and cash == 1 and st.pairs:
@@ -589,7 +606,13 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
                 candidates |= 1 << suit
                 cash_of[suit] = cash
                 most += most_here - cash
-    # At most one finesse counts: it must be the entry, led by the leader.
+    # At most one finesse counts: it must be the entry, led by the leader; or, if it counts more, the king and
+    # the ace led that way (then not where the suit returns the lead to the leader: back_fin, below).
+    back_fin = fin
+    if unblock > fin:
+        fin = unblock
+        fin_bits = unblock_bits
+        back_fin = 0
     theirs += fin
     rp |= fin_bits
     if entry and st.trump >= 0 and st.hands[lead] & tb:
@@ -644,8 +667,9 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
         rl |= rp
     if nback and total < need and q < need:
         # The suits returned to the leader (`nback`, the partner's ace and the leader's king): two tricks each and
-        # the lead back; the partner's other suits then need another entry, or one such suit is the entry.
-        back = mine0 + back_sum + (theirs0 - nback if entry_nb else 0)
+        # the lead back; the partner's other suits then need another entry (a finesse, not one of these suits
+        # led for the partner's length), or one such suit is the entry.
+        back = mine0 + back_sum + (theirs0 - fin + back_fin - nback if entry_nb else 0)
         if back < mine0 + back_sum - back_min + 1 + theirs0 - fin - nback:
             # (An "Ax opposite Kx" suit the entry, the finesse does not count.)
             back = mine0 + back_sum - back_min + 1 + theirs0 - fin - nback
