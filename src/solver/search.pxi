@@ -264,12 +264,14 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
             # A lead failed: the killers of the trick starts below refuted positions of its subtree, and mislead
             # the next lead's, whose positions differ from the first trick on (one node of a no-trump deal:
             # 12,030 trick starts with them, 4,523 with none), unless the next lead searched is of the same
-            # suit: its subtree is much like this one's (no trump -2%, trumps -1% trick starts). Misère, nolla
-            # and passnolla keep theirs.
+            # suit: its subtree is much like this one's (no trump -2%, trumps -1% trick starts). After the last
+            # lead, at the root of a probe a trick from one where a side needs every trick, they stay for that
+            # one (see probe). Misère, nolla and passnolla keep theirs.
             k = i + 1
             while k < count and skips and same_as_failed(acc, failed_low, moves[k]):
                 k += 1
-            if k == count or (moves[k] >> 4) != (moves[i] >> 4):
+            if (k < count and (moves[k] >> 4) != (moves[i] >> 4)) or (
+                    k == count and not (st.probe_keeps and st.ply == st.probe_ply)):
                 forget_killers(st, pdd_popcount(st.hands[st.lead]))
     # Every move failed: the cards a searched move stands for may take its place
     # (a lone legal card stands for itself alone).
@@ -285,12 +287,21 @@ cdef int probe(State* st, int target) noexcept nogil:
     A side playing for its own tricks starts each probe with no killer leads (as
     DDS resets its best moves before each): those that refuted a higher target
     mislead the refutation of a lower one (on one no-trump deal, refuting 6 tricks
-    after 8 took 4x the trick starts of refuting 6 alone).
+    after 8 took 4x the trick starts of refuting 6 alone). But where one side
+    needs every trick (`target` 1 or all), the probe starts with the killers the
+    probe before left, and that one, a trick from it, kept them after its last
+    lead failed (play_node): the few lines that take every trick are those that
+    refuted the targets next to it. On a no-trump deal of value 0, whose walk
+    came down from 6, the proof that the other side takes all 13 tricks cost
+    136,210 trick starts (DDS 5,079), now 783.
     """
     cdef uint64_t rel
+    cdef int left = pdd_popcount(st.hands[to_move(st)]) + (1 if st.ntrick else 0)
     if st.goal == G_TRICKS and target <= 0:
         return 1
-    if st.goal == G_TRICKS and st.counted_side:
+    st.probe_ply = st.ply
+    st.probe_keeps = target <= 2 or target >= left - 1
+    if st.goal == G_TRICKS and st.counted_side and 1 < target < left:
         forget_killers(st, KILLER_SLOTS)
     if st.ntrick == 0:
         return trick_node(st, target, &rel)
