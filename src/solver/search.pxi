@@ -296,7 +296,7 @@ cdef int probe(State* st, int target) noexcept nogil:
     136,210 trick starts (DDS 5,079), now 783.
     """
     cdef uint64_t rel
-    cdef int left = pdd_popcount(st.hands[to_move(st)]) + (1 if st.ntrick else 0)
+    cdef int left = pdd_popcount(st.hands[to_move(st)])
     if st.goal == G_TRICKS and target <= 0:
         return 1
     st.probe_ply = st.ply
