@@ -305,6 +305,11 @@ FINESSE_RUN = bridge("SA SQ SJ ST C3 / S4 HJ DK DQ CA / S3 HA D3 D2 C2 / SK S2 H
 # take the hearts.
 RETURNED = bridge("SA S4 H2 H5 / SQ SJ HA HK / SK S3 S2 H3 / ST S9 HQ HJ", None, leader=2)
 
+# "Kx opposite A876", the ace North's (quick tricks' returned suits, the partner longer): South's king wins,
+# the three goes to the ace, and North's eight and seven win too (East and West held two spades each); then
+# North's two of clubs, the only club. The count answers at the root; without it the search took 47 nodes.
+KING_TO_ACE = bridge("SA S8 S7 S6 C2 / SQ SJ HA HK HQ / SK S3 H2 D2 D3 / ST S9 DK DQ DJ", None, leader=2)
+
 
 @settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))
 @given(case=endings(GAMES["priffe"], 4, (3, 5), Constraint.FOLLOW))
@@ -313,6 +318,7 @@ RETURNED = bridge("SA S4 H2 H5 / SQ SJ HA HK / SK S3 S2 H3 / ST S9 HQ HJ", None,
 @example(case=FINESSE)
 @example(case=FINESSE_RUN)
 @example(case=RETURNED)
+@example(case=KING_TO_ACE)
 def test_partnership_cashing_equals_the_reference(case: Case) -> None:
     """Bridge endings in long suits, playing for tricks: where partners cash their suits together."""
     check_tricks(case, minimise=False)

@@ -573,8 +573,9 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
                     # "Kx opposite A and more": the king wins, the other card goes to the ace, and the partner's
                     # cards all win, the others void; led last, an entry like the finesse (see below).
                     no_cand = 1
-                    if pdd_popcount(st.hands[partner] & sb) - 1 > unblock:
-                        unblock = pdd_popcount(st.hands[partner] & sb) - 1
+                    fin_here = pdd_popcount(st.hands[partner] & sb) - 1
+                    if fin_here > unblock:
+                        unblock = fin_here
                         unblock_bits = (<uint64_t>1) << pdd_top(st.present & sb & ~top_bit)
             elif st.hands[lead] & sb:
                 entry_nb = 1

@@ -270,8 +270,10 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
             k = i + 1
             while k < count and skips and same_as_failed(acc, failed_low, moves[k]):
                 k += 1
-            if (k < count and (moves[k] >> 4) != (moves[i] >> 4)) or (
-                    k == count and not (st.probe_keeps and st.ply == st.probe_ply)):
+            if k < count:
+                if (moves[k] >> 4) != (moves[i] >> 4):
+                    forget_killers(st, pdd_popcount(st.hands[st.lead]))
+            elif st.ply != st.probe_ply or 2 < target < pdd_popcount(st.hands[st.lead]) - 1:
                 forget_killers(st, pdd_popcount(st.hands[st.lead]))
     # Every move failed: the cards a searched move stands for may take its place
     # (a lone legal card stands for itself alone).
@@ -296,12 +298,10 @@ cdef int probe(State* st, int target) noexcept nogil:
     136,210 trick starts (DDS 5,079), now 783.
     """
     cdef uint64_t rel
-    cdef int left = pdd_popcount(st.hands[to_move(st)])
     if st.goal == G_TRICKS and target <= 0:
         return 1
     st.probe_ply = st.ply
-    st.probe_keeps = target <= 2 or target >= left - 1
-    if st.goal == G_TRICKS and st.counted_side and 1 < target < left:
+    if st.goal == G_TRICKS and st.counted_side and 1 < target < pdd_popcount(st.hands[to_move(st)]):
         forget_killers(st, KILLER_SLOTS)
     if st.ntrick == 0:
         return trick_node(st, target, &rel)

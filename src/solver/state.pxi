@@ -238,10 +238,8 @@ cdef struct State:
     int killer[KILLER_SLOTS]
     # The killer each one replaced (with four seats tried second when both sides duck).
     int killer2[KILLER_SLOTS]
-    # The ply of the probe under way (its root), and whether that root keeps the killers after its last lead
-    # fails (see probe).
+    # The ply of the probe under way (its root: see probe for the killers it keeps).
     int probe_ply
-    int probe_keeps
     uint64_t ctx
     # The transposition table searched (the engine's own, or one shared with other engines), and the
     # engine's own table for positions of fewer than `share_from` tricks left (`tt` itself if none).
