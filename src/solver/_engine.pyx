@@ -317,7 +317,8 @@ cdef class Engine:
         cdef uint64_t allowed = legal_moves(&self.st)
         if not allowed:
             return []
-        cdef int count = order_node(&self.st, allowed, moves)
+        cdef uint64_t reps = representatives(&self.st, allowed) if allowed & (allowed - 1) else allowed
+        cdef int count = order_node(&self.st, reps, moves)
         return [moves[i] for i in range(count)]
 
     def walk_start(self):
