@@ -209,17 +209,12 @@ cdef inline int order_node(State* st, uint64_t reps, int* moves) noexcept nogil:
 
 cdef inline int first_killer(State* st, uint64_t reps) noexcept nogil:
     """At a trick start, the killer lead if it is among `reps` and the order puts it first whatever the other
-    leads score (order_moves' bonus with no trump or three seats, order_ducks' with four), else -1. It is
-    searched before the other leads are scored, which its cut-off mostly spares."""
+    leads score (`killer_first`: order_moves' bonus with no trump or three seats, order_ducks' with four),
+    else -1. It is searched before the other leads are scored, which its cut-off mostly spares."""
     cdef int seat = st.lead, killer
-    if st.counted_side:
-        if st.pairs and st.trump >= 0:
-            return -1
-        killer = st.killer[pdd_popcount(st.hands[seat])]
-    elif st.n == 4 and st.counted[seat] != st.maxside[seat]:
-        killer = st.killer[pdd_popcount(st.hands[seat]) + 17 * st.maxside[seat]]
-    else:
+    if not (st.killer_first >> seat) & 1:
         return -1
+    killer = st.killer[pdd_popcount(st.hands[seat]) + (0 if st.counted_side else 17 * st.maxside[seat])]
     return killer if killer >= 0 and (reps >> killer) & 1 else -1
 
 

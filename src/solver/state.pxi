@@ -201,6 +201,9 @@ cdef struct State:
     int side_seats[2]
     int qt_ok
     int counted_side
+    # The seats whose killer lead the order puts first whatever the other leads score, a bit per seat (set by
+    # load; see first_killer).
+    int killer_first
     uint64_t hands[MAX_SEATS]
     int lead
     int ntrick
@@ -402,6 +405,11 @@ cdef void load(State* st, Setup* su, bint again=False) noexcept nogil:
     st.pairs = (st.n == 4 and st.maxside[0] == st.maxside[2] and st.maxside[1] == st.maxside[3]
                 and st.maxside[0] != st.maxside[1])
     st.first2 = su.first2
+    st.killer_first = 0
+    for i in range(su.n):
+        if (st.counted_side and not (st.pairs and st.trump >= 0)) or (
+                not st.counted_side and st.n == 4 and st.counted[i] != st.maxside[i]):
+            st.killer_first |= 1 << i
     if not st.counted_side and (fresh or not again):
         memset(st.history, 0, sizeof(st.history))
     st.lead = su.leader
