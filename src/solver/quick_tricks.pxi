@@ -96,6 +96,10 @@ cdef int quick_tricks(State* st, uint64_t* rel, int need) noexcept nogil:
                 if r > side_best:
                     side_best = r
         q += side_best
+    elif enemy_trumps and not (st.side_hands[st.maxside[lead]] & ~hand & tb):
+        # The leader's top trumps draw every opponent's (none holds more of them), and no partner holds a
+        # trump: then its lower trumps win too, led after them.
+        q += pdd_popcount(hand & tb) - wins[st.trump]
     ln = st.partner[lead]
     # Only to a side's one partner: a third seat of the side could take the transfer
     # (a higher card, or a trump that `ruff` forces) and lead away from the partner's winners.
@@ -472,9 +476,10 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
     there stay untouched meanwhile: the leader leads only its own suits, and
     the partner keeps the counted cards as long as it has others to play).
     With trumps in its hand, the leader must hold cards outside trumps for
-    the partner's rounds (see spares) besides those of its own side suits
-    and the entry (none for an entry in trumps), or the partner's suits are
-    not counted. The total is at most the tricks left. `rel` gets the counted
+    the partner's rounds after the entry's trick (see spares) besides those of
+    its own side suits and the entry (none for an entry in trumps), or the
+    partner's suits are not counted (from 6 tricks left; nearer the end, for
+    every round of the partner's). The total is at most the tricks left. `rel` gets the counted
     top cards.
 
     With no trump, if that falls short of `need`, a suit whose top card the
@@ -617,12 +622,14 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
     theirs += fin
     rp |= fin_bits
     if entry and st.trump >= 0 and st.hands[lead] & tb:
-        # With trumps in hand, the leader plays other cards to the partner's winners (see spares):
-        # those left after its own side suits and the entry.
+        # With trumps in hand, the leader plays other cards to the partner's winners (see spares): those left
+        # after its own side suits and the entry, one for each of the partner's tricks after the entry's own
+        # (the entry's trick is one of them). Counted so only from 6 tricks left: nearer the end the count's
+        # entries, which fix every counted card, cost more trick starts than its answers save.
         spare += pdd_popcount(st.hands[lead] & ~tb) - (entry == 1)
-        if spare < theirs:
+        rounds = spare + (1 if left >= 6 else 0)
+        if rounds < theirs:
             entry = 0
-        rounds = spare
     total = mine + theirs if entry else mine
     if total > left:
         total = left
