@@ -317,8 +317,7 @@ cdef class Engine:
         cdef uint64_t allowed = legal_moves(&self.st)
         if not allowed:
             return []
-        cdef uint64_t reps = representatives(&self.st, allowed) if allowed & (allowed - 1) else allowed
-        cdef int count = order_node(&self.st, reps, moves)
+        cdef int count = order_node(&self.st, representatives(&self.st, allowed), moves)
         return [moves[i] for i in range(count)]
 
     def walk_start(self):

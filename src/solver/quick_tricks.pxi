@@ -479,8 +479,8 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
     the partner's rounds after the entry's trick (see spares) besides those of
     its own side suits and the entry (none for an entry in trumps), or the
     partner's suits are not counted (from 6 tricks left; nearer the end, for
-    every round of the partner's). The total is at most the tricks left. `rel` gets the counted
-    top cards.
+    every round of the partner's). The total is at most the tricks left.
+    `rel` gets the counted top cards.
 
     With no trump, if that falls short of `need`, a suit whose top card the
     leader holds counts as combined_tricks does, if that is more; one that
