@@ -324,8 +324,17 @@ def test_partnership_cashing_equals_the_reference(case: Case) -> None:
     check_tricks(case, minimise=False)
 
 
+# Six cards a hand (where the spare-card rule starts, ENTRY_TRICK_FROM), spades trumps: North draws the
+# trumps with the ace and king and leads the two of hearts to South's four hearts, holding three cards for
+# South's last three rounds (the entry's trick is one of South's four). The count answers at the root; with a
+# card asked for every one of South's rounds the search took 202 nodes.
+ENTRY_TRICK = bridge("SA SK H2 D2 D3 C2 / SQ H3 D5 D6 C5 C6 / HA HK HQ HJ D4 C4 / SJ H4 D7 D8 C7 C8",
+                     Suit.SPADES, leader=0)
+
+
 @settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))
 @given(case=endings(GAMES["priffe"], 4, (3, 5), Constraint.FOLLOW, trumps=True))
+@example(case=ENTRY_TRICK)
 def test_partnership_cashing_with_trumps_equals_the_reference(case: Case) -> None:
     """The same with a trump suit: suits cashed once the other side's trumps are drawn or gone."""
     check_tricks(case, minimise=False)

@@ -10,6 +10,13 @@
 # crossruff_tricks counts a side holding every trump (or drawing the other side's): its ruffs in
 # each other's voids, from the suit lengths alone.
 
+cdef enum:
+    # From this many tricks left, cashed_tricks counts the entry's trick among the partner's when the leader
+    # holds trumps (one spare card fewer); nearer the end its entries, fixing every counted card, cost more
+    # trick starts than its answers save (trumps, seeds 1-3: from 5 20.06 M, 6 20.05 M, 7 and 8 20.08 M).
+    ENTRY_TRICK_FROM = 6
+
+
 cdef int quick_tricks(State* st, uint64_t* rel, int need) noexcept nogil:
     """Tricks the leader can surely cash from its own hand, whatever the others do.
 
@@ -478,8 +485,8 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
     With trumps in its hand, the leader must hold cards outside trumps for
     the partner's rounds after the entry's trick (see spares) besides those of
     its own side suits and the entry (none for an entry in trumps), or the
-    partner's suits are not counted (from 6 tricks left; nearer the end, for
-    every round of the partner's). The total is at most the tricks left.
+    partner's suits are not counted (from ENTRY_TRICK_FROM tricks left;
+    nearer the end, for every round of the partner's). The total is at most the tricks left.
     `rel` gets the counted top cards.
 
     With no trump, if that falls short of `need`, a suit whose top card the
@@ -624,10 +631,9 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
     if entry and st.trump >= 0 and st.hands[lead] & tb:
         # With trumps in hand, the leader plays other cards to the partner's winners (see spares): those left
         # after its own side suits and the entry, one for each of the partner's tricks after the entry's own
-        # (the entry's trick is one of them). Counted so only from 6 tricks left: nearer the end the count's
-        # entries, which fix every counted card, cost more trick starts than its answers save.
+        # (the entry's trick is one of them), from ENTRY_TRICK_FROM tricks left.
         spare += pdd_popcount(st.hands[lead] & ~tb) - (entry == 1)
-        rounds = spare + (1 if left >= 6 else 0)
+        rounds = spare + (1 if left >= ENTRY_TRICK_FROM else 0)
         if rounds < theirs:
             entry = 0
     total = mine + theirs if entry else mine
