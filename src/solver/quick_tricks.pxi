@@ -210,14 +210,15 @@ cdef uint64_t cashed_suit(State* st, int holder, int suit, int partner, int* nee
 
     As cashed_tricks counts (see suit_winners; with the leader's `partner`, -1
     for none or when `holder` is the partner, see split_tricks). `need[0]` goes
-    down by the tricks counted.
+    down by the tricks counted. None where no other hand holds the suit: the
+    suit lengths alone make its cards winners.
     """
     cdef uint64_t sb = suit_bits(suit), winners
     cdef int longest, w
     winners = suit_winners(st, holder, suit, &longest)
     w = pdd_popcount(winners)
     if need[0] <= w:
-        winners = top_n(winners, need[0])
+        winners = top_n(winners, need[0]) if longest else 0
         need[0] = 0
     elif w >= longest:
         winners = top_n(winners, longest)
@@ -383,9 +384,11 @@ cdef int combined_tricks(State* st, int partner, int suit, int* to_partner, uint
     makes four tricks so. `used` gets the cards the table must fix (with
     every card above them): the leader long, its top max(b, min(a, m)) cards
     (a lower card of the partner's or an opponent's is then below the
-    leader's card it is compared with); the partner long, the leader's cards
-    and the partner's top b - a + 1 (its lowest a - 1, fixed or not, stay
-    under the leader's cards).
+    leader's card it is compared with); the partner long, the rounds'
+    winning cards where those reach the entry's round, else the leader's
+    cards (p1, above la, is then fixed too, the partner's lowest a - 1 stay
+    under the leader's cards, fixed or not, and the partner's later rounds,
+    the opponents void, need no rank).
     """
     cdef uint64_t sb = suit_bits(suit), mine = st.hands[st.lead] & sb, theirs = st.hands[partner] & sb
     cdef uint64_t opp = st.present & sb & ~mine & ~theirs, won = 0
@@ -432,8 +435,6 @@ cdef int combined_tricks(State* st, int partner, int suit, int* to_partner, uint
         used[0] = won
         return b
     used[0] = mine
-    for i in range(b - a + 1):
-        used[0] |= (<uint64_t>1) << p[i]
     return b
 
 
@@ -487,7 +488,9 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
     its own side suits and the entry (none for an entry in trumps), or the
     partner's suits are not counted (from ENTRY_TRICK_FROM tricks left;
     nearer the end, for every round of the partner's). The total is at most the tricks left.
-    `rel` gets the counted top cards.
+    `rel` gets the counted top cards: in a suit whose cards all win (the
+    others void after the rounds of the winners), only the top winners that
+    outlast the longest other holding, none where no other hand holds it.
 
     With no trump, if that falls short of `need`, a suit whose top card the
     leader holds counts as combined_tricks does, if that is more; one that
@@ -551,9 +554,14 @@ cdef int cashed_tricks(State* st, int partner, int q, int need, uint64_t* rel) n
             continue
         winners = suit_winners(st, holder, suit, &longest)
         w = pdd_popcount(winners)
-        cash = pdd_popcount(st.hands[holder] & sb) if w >= longest else w
-        if cash == w and holder == lead and partner >= 0:
-            cash = split_tricks(st, partner, suit, &winners)
+        if w >= longest:
+            # Its top `longest` winners leave every other hand void, and then all of its cards win.
+            cash = pdd_popcount(st.hands[holder] & sb)
+            winners = top_n(winners, longest)
+        else:
+            cash = w
+            if holder == lead and partner >= 0:
+                cash = split_tricks(st, partner, suit, &winners)
         if holder == lead:
             mine += cash
             rl |= winners
@@ -718,7 +726,8 @@ cdef int transfer_tricks(State* st, int partner, int q, int need, uint64_t* rel)
     among the partner and the opponents is the partner's; the partner wins it,
     then cashes every card higher than all other hands' cards of its suit, the
     leader playing other cards than trumps to them (see spares).
-    `rel` gets the partner's top card used and its winners if the count is better.
+    `rel` gets the partner's top card used and its winners if the count is better (not those of a suit no
+    other hand holds: the suit lengths alone make them winners).
 
     With no trump, `follow` alone and two sides of partners (DDS's
     QuickTricksPartnerHandNT counts it): when the partner holds the suit's
@@ -734,7 +743,7 @@ cdef int transfer_tricks(State* st, int partner, int q, int need, uint64_t* rel)
     """
     cdef int lead = st.lead, suit, t, bonus = 0, w = 0, ptop
     cdef uint64_t ph = st.hands[partner], opp = st.side_hands[1 - st.maxside[lead]], mine, oth, wins = 0
-    cdef uint64_t rest, best_bits = 0
+    cdef uint64_t rest, best_bits = 0, ranked = 0
     cdef int tops = 0
     cdef uint64_t notp = (st.side_hands[0] | st.side_hands[1]) & ~ph
     for suit in range(4):
@@ -744,6 +753,7 @@ cdef int transfer_tricks(State* st, int partner, int q, int need, uint64_t* rel)
         oth = notp & suit_bits(suit)
         if oth:
             mine &= above(pdd_top(oth))
+            ranked |= mine
         w += pdd_popcount(mine)
         wins |= mine
     if w + 1 <= q or w + 1 < need:
@@ -779,7 +789,7 @@ cdef int transfer_tricks(State* st, int partner, int q, int need, uint64_t* rel)
                     best_bits = (<uint64_t>1) << pdd_top(rest)
                     break
     if bonus > q and spares(st, lead, w):
-        rel[0] = wins | best_bits
+        rel[0] = ranked | best_bits
         return bonus
     return q
 
@@ -804,8 +814,10 @@ cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
     suits until each is led). The leader need not trump in the side suits'
     rounds (the first trick's among them) if it holds at least as many cards
     outside trumps (see spares). `rel` gets the partner's top card led to and the
-    winners used (the top ones of their suits, the count stopping at `need`):
-    every position that agrees on those (and the suit lengths) counts as many.
+    winners used (the top ones of their suits, the count stopping at `need`;
+    none of a suit no other hand holds, whose cards the suit lengths alone make
+    winners): every position that agrees on those (and the suit lengths)
+    counts as many.
     With no trump among the opponents it counts as transfer_tricks does, but
     with only the winners the tricks need in `rel`.
     """
@@ -867,7 +879,8 @@ cdef int ruffed_transfer(State* st, int need, uint64_t* rel) noexcept nogil:
                 r = need - q
             if r <= 0:
                 continue
-            out |= top_n(w, r)
+            if oth:
+                out |= top_n(w, r)
             if t != st.trump:
                 side_rounds += r
             q += r
@@ -963,7 +976,8 @@ cdef inline int second_hand_tricks(State* st, int need, uint64_t* rel) noexcept 
     drawn_side_winners); a ruff counts so for more than one trick when the
     ruffer's partner can play a card outside trumps to it (else it might
     overruff and take the lead), the ruff made with the lowest trump.
-    `rel` gets the top cards counted.
+    `rel` gets the top cards counted (no trumps where the other hands hold
+    none: the suit lengths alone make them winners).
     """
     cdef int seat = seat_at(st, 1), partner = seat ^ 2, third = seat_at(st, 2), lc, led, hh, s, q
     cdef uint64_t sb, ours, rest, hs, out, th
@@ -987,7 +1001,7 @@ cdef inline int second_hand_tricks(State* st, int need, uint64_t* rel) noexcept 
                 rest = st.present & suit_bits(st.trump) & ~hs
                 if rest:
                     hs &= above(pdd_top(rest))
-                out |= hs
+                    out |= hs
                 if drawn_side_winners(st, hh, hs, 1 + pdd_popcount(hs), need, led, &out) < need:
                     return 0
             rel[0] = out
@@ -1034,9 +1048,10 @@ cdef inline int second_hand_tricks(State* st, int need, uint64_t* rel) noexcept 
         # The ruff with its lowest trump, then its trumps above all others.
         rest = st.present & suit_bits(st.trump) & ~hs
         hs &= hs - 1
+        out = 0
         if rest:
             hs &= above(pdd_top(rest))
-        out = hs
+            out = hs
         if drawn_side_winners(st, hh, hs, 1 + pdd_popcount(hs), need, led, &out) >= need:
             rel[0] = out
             return 1
