@@ -40,23 +40,27 @@ cdef int quick_tricks(State* st, uint64_t* rel, int need) noexcept nogil:
     count it: none of cashed_tricks' 387,562 counts for one trick on 100
     no-trump deals reached it).
 
-    `rel` gets the cards whose ranks the count used: in each suit with
-    winners, the leader's winners and the highest other card.
+    `rel` gets the cards whose ranks the count used: the leader's winners
+    in each suit another hand holds (where a seat may trump, only the trump
+    ones and the rounds counted of the side suit).
     """
     cdef int lead = st.lead, s, suit, w, r, q = 0, side_best = 0, ln, cashed = 0
     cdef uint64_t hand = st.hands[lead], others = st.present & ~hand, mine, oth, tb = 0
-    cdef int ruffers = 0, enemy_trumps = 0, drawn = 0, undrawn = 0
+    cdef int ruffers = 0, enemy_trumps = 0, drawn = 0, undrawn = 0, best_suit = -1
     cdef int wins[4]
-    # The leader's winners in each suit (its cards above every other card there), found once.
+    cdef uint64_t ranked[4]
+    # The leader's winners in each suit (its cards above every other card there), found once; their ranks
+    # matter where another hand holds the suit.
     for suit in range(4):
         wins[suit] = 0
+        ranked[suit] = 0
         mine = hand & suit_bits(suit)
         if not mine:
             continue
         oth = others & suit_bits(suit)
         if oth:
             mine &= above(pdd_top(oth))
-            rel[0] |= mine
+            ranked[suit] = mine
         wins[suit] = pdd_popcount(mine)
         q += wins[suit]
     if st.trump >= 0:
@@ -102,11 +106,18 @@ cdef int quick_tricks(State* st, uint64_t* rel, int need) noexcept nogil:
                             r = ln
                 if r > side_best:
                     side_best = r
+                    best_suit = suit
         q += side_best
-    elif enemy_trumps and not (st.side_hands[st.maxside[lead]] & ~hand & tb):
-        # The leader's top trumps draw every opponent's (none holds more of them), and no partner holds a
-        # trump: then its lower trumps win too, led after them.
-        q += pdd_popcount(hand & tb) - wins[st.trump]
+        # Only the winners counted: the trump ones and the side suit's rounds.
+        rel[0] |= ranked[st.trump]
+        if best_suit >= 0:
+            rel[0] |= top_n(ranked[best_suit], side_best)
+    else:
+        rel[0] |= ranked[0] | ranked[1] | ranked[2] | ranked[3]
+        if enemy_trumps and not (st.side_hands[st.maxside[lead]] & ~hand & tb):
+            # The leader's top trumps draw every opponent's (none holds more of them), and no partner holds a
+            # trump: then its lower trumps win too, led after them.
+            q += pdd_popcount(hand & tb) - wins[st.trump]
     ln = st.partner[lead]
     # Only to a side's one partner: a third seat of the side could take the transfer
     # (a higher card, or a trump that `ruff` forces) and lead away from the partner's winners.
