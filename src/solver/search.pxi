@@ -180,21 +180,30 @@ cdef int trick_node(State* st, int target, uint64_t* rel) noexcept nogil:
     return result
 
 
-cdef inline int same_as_failed(uint64_t acc, int* failed_low, int card) noexcept nogil:
-    """Whether `card` surely fails as a card of its suit already tried and failed at this node did.
+cdef inline void note_failed(int* skip_below, int card, uint64_t child) noexcept nogil:
+    """After `card` failed, `child` holding the cards whose ranks decided its answer: the cards of its suit below
+    the lowest card of `child` there surely fail too, if `card` is below it (skip_below, see same_as_failed).
 
-    `acc` holds the cards whose ranks decided the failed moves' answers. Two cards
-    of one suit, both below the lowest card of `acc` in that suit, lead to
-    positions that agree on every card that mattered (the same suit lengths, the
-    same holders above), so the second has the answer of the first (DDS skips such
-    moves the same way). Not with head or lowest_winner, whose legality depends on ranks.
+    Two cards of one suit in one hand, both below the lowest card of that
+    answer's ranks in the suit, lead to positions that agree on every card that
+    mattered to it (the same suit lengths, the same holders above), so the
+    second has the answer of the first (DDS skips such moves too). Each failed
+    card's own answer counts, not the ranks of every answer so far: a rank that
+    decided another card's answer does not matter to this one's, and the node's
+    `rel` holds this one's anyway.
     """
-    cdef int suit = card >> 4, low = failed_low[suit], top
-    cdef uint64_t ranks = acc & suit_bits(suit)
-    if low < 0:
-        return 0
-    top = pdd_ctz(ranks) if ranks else 16 * suit + 16
-    return low < top and card < top
+    cdef int suit = card >> 4, low
+    cdef uint64_t ranks = child & suit_bits(suit)
+    low = pdd_ctz(ranks) if ranks else 16 * suit + 16
+    if card < low and low > skip_below[suit]:
+        skip_below[suit] = low
+
+
+cdef inline int same_as_failed(int* skip_below, int card) noexcept nogil:
+    """Whether `card` surely fails as a card of its suit already tried and failed at this node did: it lies below
+    `skip_below` of its suit (see note_failed; -1 before any). Not with head or lowest_winner, whose legality
+    depends on ranks."""
+    return card < skip_below[card >> 4]
 
 
 cdef inline int order_node(State* st, uint64_t reps, int* moves) noexcept nogil:
@@ -228,9 +237,9 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     cdef int is_max = st.maxside[to_move(st)]
     cdef int killer = -1
     cdef uint64_t allowed, reps, child, acc = 0, tb
-    cdef int failed_low[4]
+    cdef int skip_below[4]
     cdef int skips = not (st.cons & (C_HEAD | C_LW))
-    failed_low[0] = failed_low[1] = failed_low[2] = failed_low[3] = -1
+    skip_below[0] = skip_below[1] = skip_below[2] = skip_below[3] = -1
     st.nodes += 1
     if st.ntrick == 1 and st.qt_ok and st.cons == C_FOLLOW and st.pairs:
         # The second hand's side surely takes enough tricks (DDS's QuickTricksSecondHand).
@@ -249,7 +258,7 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     i = -1
     while i + 1 < count:
         i += 1
-        if skips and same_as_failed(acc, failed_low, moves[i]):
+        if skips and same_as_failed(skip_below, moves[i]):
             continue
         play_card(st, moves[i])
         winner = st.undo[st.ply - 1].winner
@@ -278,8 +287,7 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
             rel[0] = child
             return result
         acc |= child
-        if failed_low[moves[i] >> 4] < 0 or moves[i] < failed_low[moves[i] >> 4]:
-            failed_low[moves[i] >> 4] = moves[i]
+        note_failed(skip_below, moves[i], child)
         if killer >= 0 and i == 0:
             # The other leads in the order they would have had beside it.
             count = 1 + order_node(st, reps & ~((<uint64_t>1) << killer), moves + 1)
@@ -291,7 +299,7 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
             # lead, at the root of a probe a trick from one where a side needs every trick, they stay for that
             # one (see probe). Misère, nolla and passnolla keep theirs.
             k = i + 1
-            while k < count and skips and same_as_failed(acc, failed_low, moves[k]):
+            while k < count and skips and same_as_failed(skip_below, moves[k]):
                 k += 1
             if k < count:
                 if (moves[k] >> 4) != (moves[i] >> 4):
