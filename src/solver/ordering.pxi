@@ -546,13 +546,43 @@ cdef uint64_t fourth_force(State* st, uint64_t cards, int w) noexcept nogil:
     return lowbit(cards) if st.winpos == 1 else 0
 
 
+cdef uint64_t overtake_to_run(State* st, uint64_t moves, int led) noexcept nogil:
+    """The third hand of four with no trump, its partner's lead winning the trick: the lowest of `moves` above
+    the lead when the partner led its last card of the suit and the seat can run the suit (DDS's
+    WeightAllocNTNotvoid2), else 0.
+
+    The seat holds the suit's top card among the hands, and its cards from the top down, the lead and the
+    cards of earlier tricks aside, are more than the opponents' cards still to fall there (the second hand's,
+    and the fourth hand's but the one it plays now): overtaking, it runs them, where a low card would leave
+    the partner on lead with none of the suit.
+    """
+    cdef uint64_t sb = suit_bits(led >> 4), h = moves & sb, blockers, run, over
+    cdef int opp, fourth
+    if st.hands[seat_at(st, 0)] & sb or not h:
+        return 0
+    if pdd_top(st.present & sb & ~st.trickbits) != pdd_top(h):
+        return 0
+    blockers = st.present & sb & ~h & ~((<uint64_t>1) << led)
+    run = h & above(pdd_top(blockers)) if blockers else h
+    opp = pdd_popcount(st.hands[seat_at(st, 1)] & sb)
+    fourth = pdd_popcount(st.hands[seat_at(st, 3)] & sb) - 1
+    if fourth > opp:
+        opp = fourth
+    if opp > pdd_popcount(run) - 1:
+        return 0
+    over = h & above(led)
+    return lowbit(over) if over else 0
+
+
 cdef int order_follow(State* st, uint64_t moves, int w, int partner_safe, int side, int* out) noexcept nogil:
     """The order for a seat whose side wants tricks, following suit, as the last of the trick or with no trump
     before it (in the second or third place with four seats), or as the third of four when nobody has trumped
     and the fourth hand follows, without scores (order_moves sends it here).
 
     If the trick is safe for the seat's side (`partner_safe`): from the
-    lowest up (the cards that do not beat the winner `w` come first). Else:
+    lowest up (the cards that do not beat the winner `w` come first), but the
+    third of four with no trump first overtakes its partner's last card of
+    the suit where it can then run the suit (overtake_to_run). Else:
     the cards that beat it and that no opponent still to play can beat (one
     above every card of the suit that those opponents hold), then the other
     cards that beat it, then those that do not, the lowest first in each
@@ -562,9 +592,14 @@ cdef int order_follow(State* st, uint64_t moves, int w, int partner_safe, int si
     (fourth_force), then the rest from the lowest up. The cards that beat
     `w` are those above it (none if it is a trump and the suit led another).
     """
-    cdef uint64_t over = moves & above(w), safe, later = 0, forcing
+    cdef uint64_t over = moves & above(w), safe, later = 0, forcing, run
     cdef int pos, seat, count
     if partner_safe:
+        if st.n == 4 and st.ntrick == 2 and st.trump < 0:
+            run = overtake_to_run(st, moves, st.tcards[st.tno * MAX_SEATS])
+            if run:
+                out[0] = pdd_ctz(run)
+                return ascending(moves ^ run, out, 1)
         return ascending(moves, out, 0)
     if st.n == 4 and st.ntrick == 1 and st.trump < 0:
         return second_follow(st, moves, w, out)
