@@ -547,8 +547,8 @@ cdef uint64_t fourth_force(State* st, uint64_t cards, int w) noexcept nogil:
 
 
 cdef uint64_t overtake_to_run(State* st, uint64_t moves, int led) noexcept nogil:
-    """The third hand of four with no trump, its partner's lead winning the trick: the lowest of `moves` above
-    the lead when the partner led its last card of the suit and the seat can run the suit (DDS's
+    """The third hand of four with no trump, its partner's lead winning the trick: the lowest of `moves` (one card
+    a run) above the lead when the partner led its last card of the suit and the seat can run the suit (DDS's
     WeightAllocNTNotvoid2), else 0.
 
     The seat holds the suit's top card among the hands, and its cards from the top down, the lead and the
@@ -556,7 +556,7 @@ cdef uint64_t overtake_to_run(State* st, uint64_t moves, int led) noexcept nogil
     and the fourth hand's but the one it plays now): overtaking, it runs them, where a low card would leave
     the partner on lead with none of the suit.
     """
-    cdef uint64_t sb = suit_bits(led >> 4), h = moves & sb, blockers, run, over
+    cdef uint64_t sb = suit_bits(led >> 4), h = st.hands[to_move(st)] & sb, blockers, run, over
     cdef int opp, fourth
     if st.hands[seat_at(st, 0)] & sb or not h:
         return 0
@@ -570,7 +570,7 @@ cdef uint64_t overtake_to_run(State* st, uint64_t moves, int led) noexcept nogil
         opp = fourth
     if opp > pdd_popcount(run) - 1:
         return 0
-    over = h & above(led)
+    over = moves & sb & above(led)
     return lowbit(over) if over else 0
 
 
