@@ -696,7 +696,7 @@ cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
     if st.counted[seat] == side:
         return order_moves(st, moves, out)
     if st.ntrick == 0:
-        killer = st.killer[pdd_popcount(st.hands[st.lead]) + 17 * st.maxside[st.lead]]
+        killer = st.killer[killer_slot(st)]
         rest = moves
         if st.n != 4:
             while rest:
@@ -706,7 +706,7 @@ cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
                     KILLER_BONUS if card == killer else 0)) + 63 - card
                 count += 1
             return sort_keys(out, scores, count)
-        killer2 = st.killer2[pdd_popcount(st.hands[st.lead]) + 17 * st.maxside[st.lead]]
+        killer2 = st.killer2[killer_slot(st)]
         while rest:
             card = pdd_ctz(rest)
             rest &= rest - 1

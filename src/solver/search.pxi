@@ -220,10 +220,10 @@ cdef inline int first_killer(State* st, uint64_t reps) noexcept nogil:
     """At a trick start, the killer lead if it is among `reps` and the order puts it first whatever the other
     leads score (`killer_first`: order_moves' bonus with no trump or three seats, order_ducks' with four),
     else -1. It is searched before the other leads are scored, which its cut-off mostly spares."""
-    cdef int seat = st.lead, killer
-    if not (st.killer_first >> seat) & 1:
+    cdef int killer
+    if not (st.killer_first >> st.lead) & 1:
         return -1
-    killer = st.killer[pdd_popcount(st.hands[seat]) + (0 if st.counted_side else 17 * st.maxside[seat])]
+    killer = st.killer[killer_slot(st)]
     return killer if killer >= 0 and (reps >> killer) & 1 else -1
 
 
@@ -278,7 +278,7 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
         if result == is_max:
             if st.ntrick == 0:
                 # When both sides duck, each side keeps its own killer (see order_ducks).
-                k = pdd_popcount(st.hands[st.lead]) + (0 if st.counted_side else 17 * st.maxside[st.lead])
+                k = killer_slot(st)
                 if st.killer[k] != moves[i]:
                     st.killer2[k] = st.killer[k]
                     st.killer[k] = moves[i]

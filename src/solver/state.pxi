@@ -339,6 +339,12 @@ cdef struct Setup:
     int trick[MAX_SEATS]
 
 
+cdef inline int killer_slot(State* st) noexcept nogil:
+    """The killers' slot of the trick start being led: by its tricks left, and by the leader's side where both
+    sides duck (misère, nolla; see State.killer)."""
+    return pdd_popcount(st.hands[st.lead]) + (0 if st.counted_side else 17 * st.maxside[st.lead])
+
+
 cdef void forget_killers(State* st, int below) noexcept nogil:
     """No killer leads at trick starts of fewer than `below` tricks left (KILLER_SLOTS: none at all); each is
     tried first again only once a search has found it."""
