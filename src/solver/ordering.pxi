@@ -5,8 +5,8 @@
 # lead_weight); a side that wants to lose them ducks (ducking_score). The lead that last refuted a
 # trick start (the killer) and, in misère, the leads that answered most often and failed least (the
 # history, remember_lead) go first.
-# order_follow, order_discards and order_ducks give the same orders faster where the scores are not
-# needed.
+# order_follow and order_ducks give the same orders faster where the scores are not needed;
+# order_discards orders the no-trump discards of a side that wants tricks by DDS's weights.
 
 cdef inline int later_opponent_beats(State* st, int card, int side) noexcept nogil:
     """Whether a seat of the other side still to play to this trick might beat `card`.
@@ -375,7 +375,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
             else:
                 score = 100 - cost
             if st.n == 4 and suit != led and suit != st.trump:
-                # Four seats, a discard: from a long suit (as DDS does).
+                # Four seats, a discard with trumps: from a long suit (as DDS does).
                 score += 4 * pdd_popcount(hand & sb)
         if card == killer:
             score += TRUMP_KILLER_BONUS if st.pairs and st.trump >= 0 else KILLER_BONUS
@@ -621,24 +621,63 @@ cdef int order_follow(State* st, uint64_t moves, int w, int partner_safe, int si
 
 
 cdef int order_discards(State* st, uint64_t moves, int* out) noexcept nogil:
-    """order_moves for discards with no trump by a seat whose side wants tricks: the same order, found faster.
+    """The discards with no trump of a seat whose side wants tricks, in order: the highest score first, the
+    lower card first between equal ones.
 
-    None of them beats the trick's winner, so order_moves scores each by four
-    times the length of its suit in the hand (with four seats) less its rank
-    alone: the highest score first, the lower card first between equal ones.
+    None of them beats the trick's winner. With three seats a card scores less its rank alone. With four, as
+    DDS's WeightAllocNTVoid1-3: its suit's length in the hand times 64 over a divisor (`discard_weights`),
+    less its rank, less a penalty for a Kx (two cards, one the suit's second best) or a bare top card. A
+    long suit goes first, but a low card of a short suit before a middle one of a long suit.
     """
     cdef int keys[16]
-    cdef int count = 0, card, suit = -1, bonus = 0
-    cdef uint64_t hand = st.hands[to_move(st)]
+    cdef int count = 0, card, suit = -1, bonus = 0, length, top
+    cdef int per_card = 0, guarded = 0, bare = 0
+    cdef uint64_t hand = st.hands[to_move(st)], held
+    if st.n == 4:
+        discard_weights(st, &per_card, &guarded, &bare)
     while moves:
         card = pdd_ctz(moves)
         moves &= moves - 1
         if (card >> 4) != suit:
             suit = card >> 4
-            bonus = 4 * pdd_popcount(hand & suit_bits(suit)) if st.n == 4 else 0
+            bonus = 0
+            if per_card:
+                length = pdd_popcount(hand & suit_bits(suit))
+                bonus = (length * per_card) >> 8
+                held = st.present & suit_bits(suit)
+                top = pdd_top(held)
+                if length == 1 and (hand >> top) & 1:
+                    bonus -= bare
+                elif length == 2 and (hand >> pdd_top(held ^ ((<uint64_t>1) << top))) & 1:
+                    bonus -= guarded
         keys[count] = 64 * (100 - (card & 15) + bonus) + 63 - card
         count += 1
     return sort_keys(out, keys, count)
+
+
+cdef inline void discard_weights(State* st, int* per_card, int* guarded, int* bare) noexcept nogil:
+    """DDS's weights of a no-trump discard by the trick's position (WeightAllocNTVoid1-3): a card of the suit's
+    length in 256ths, and the penalties for a Kx and a bare top card.
+
+    DDS weighs the length L as 64 L / D (integer division) with D 23, 24, 27 or 33; (L * ceil(16384 / D)) >> 8
+    is the same for every L up to 13, without the division.
+
+    The second hand weighs length most, and fears least for its Kx, where its partner, last to play, holds a
+    card of the suit above the lead and the third hand's.
+    """
+    cdef int led = st.tcards[st.tno * MAX_SEATS] >> 4
+    cdef uint64_t third, fourth
+    if st.ntrick == 1:
+        third = st.hands[seat_at(st, 2)] & suit_bits(led)
+        fourth = st.hands[seat_at(st, 3)] & suit_bits(led)
+        if fourth and pdd_top(fourth) > current_winner(st) and (not third or pdd_top(fourth) > pdd_top(third)):
+            per_card[0] = 713; guarded[0] = 2; bare[0] = 3  # D = 23
+        else:
+            per_card[0] = 497; guarded[0] = 6; bare[0] = 8  # D = 33
+    elif st.ntrick == 2:
+        per_card[0] = 683; guarded[0] = 4; bare[0] = 4  # D = 24
+    else:
+        per_card[0] = 607; guarded[0] = 6; bare[0] = 8  # D = 27
 
 
 cdef inline int sort_keys(int* out, int* keys, int count) noexcept nogil:
