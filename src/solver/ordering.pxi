@@ -199,8 +199,7 @@ cdef int lead_weight(State* st, int seat, int card, int trumps, LeadSuit* ls) no
     By the card: its rank among the present cards of its suit; the higher
     first of a sequence; the suit's second card; with no trump a lead that
     cannot win from a suit whose top card the leader holds goes late. The
-    killer lead still goes first with no trump; with trumps its bonus is one a
-    strong lead's weight can beat (order_moves, TRUMP_KILLER_BONUS).
+    killer lead goes first whatever its weight (first_killer).
     """
     cdef int rrank = pdd_popcount(ls.ps & above(card)) + 1, partner = seat ^ 2, seq
     cdef uint64_t below = ls.ps & ((<uint64_t>1 << card) - 1)
@@ -378,7 +377,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
                 # Four seats, a discard with trumps: from a long suit (as DDS does).
                 score += 4 * pdd_popcount(hand & sb)
         if card == killer:
-            score += TRUMP_KILLER_BONUS if st.pairs and st.trump >= 0 else KILLER_BONUS
+            score += KILLER_BONUS
         elif card == killer2 and st.pairs:
             score += KILLER2_BONUS
         out[count] = card

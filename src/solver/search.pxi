@@ -218,7 +218,7 @@ cdef inline int order_node(State* st, uint64_t reps, int* moves) noexcept nogil:
 
 cdef inline int first_killer(State* st, uint64_t reps) noexcept nogil:
     """At a trick start, the killer lead if it is among `reps` and the order puts it first whatever the other
-    leads score (`killer_first`: order_moves' bonus with no trump or three seats, order_ducks' with four),
+    leads score (`killer_first`: order_moves' bonus where a side plays for tricks, order_ducks' with four),
     else -1. It is searched before the other leads are scored, which its cut-off mostly spares."""
     cdef int killer
     if not (st.killer_first >> st.lead) & 1:

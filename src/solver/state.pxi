@@ -101,10 +101,8 @@ cdef enum:
     SLOTS_PAGE = 128
     # A stored bound updates an entry of the same pattern among the shape's last this many, else is added.
     STORE_WINDOW = 4
-    # The killer lead's order bonus: first whatever the lead's weights say; where partners lead with trumps,
-    # a bonus the weights of a strong lead can beat (order_moves).
+    # The killer lead's order bonus: first whatever the lead's weights say.
     KILLER_BONUS = 1000
-    TRUMP_KILLER_BONUS = 30
     # Where partners lead, the killer the last one replaced (killer2) gets a bonus too.
     KILLER2_BONUS = 20
     # Goals of the search.
@@ -413,8 +411,7 @@ cdef void load(State* st, Setup* su, bint again=False) noexcept nogil:
     st.first2 = su.first2
     st.killer_first = 0
     for i in range(su.n):
-        if (st.counted_side and not (st.pairs and st.trump >= 0)) or (
-                not st.counted_side and st.n == 4 and st.counted[i] != st.maxside[i]):
+        if st.counted_side or (st.n == 4 and st.counted[i] != st.maxside[i]):
             st.killer_first |= 1 << i
     if not st.counted_side and (fresh or not again):
         memset(st.history, 0, sizeof(st.history))
