@@ -655,8 +655,8 @@ cdef int order_discards(State* st, uint64_t moves, int* out) noexcept nogil:
 
 
 cdef inline void discard_weights(State* st, int* per_card, int* guarded, int* bare) noexcept nogil:
-    """DDS's weights of a no-trump discard by the trick's position (WeightAllocNTVoid1-3): a card of the suit's
-    length in 256ths, and the penalties for a Kx and a bare top card.
+    """DDS's weights of a no-trump discard by the trick's position (WeightAllocNTVoid1-3): the weight of each
+    card of the suit's length, in 256ths, and the penalties for a Kx and a bare top card.
 
     DDS weighs the length L as 64 L / D (integer division) with D 23, 24, 27 or 33; (L * ceil(16384 / D)) >> 8
     is the same for every L up to 13, without the division.
