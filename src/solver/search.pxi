@@ -233,7 +233,7 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
     `rel` gets the cards whose ranks decided the answer (see trick_node).
     """
     cdef int moves[16]
-    cdef int count, i, result, winner, next_target, wcard, k
+    cdef int count, i, result, winner, next_target, wcard, k, left, near_all
     cdef int is_max = st.maxside[to_move(st)]
     cdef int killer = -1
     cdef uint64_t allowed, reps, child, acc = 0, tb
@@ -300,15 +300,17 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
             # after every lead (a trump deal's refutation 10,847 -> 547 trick starts). After the last lead, at
             # the root of a probe a trick from one where a side needs every trick, they stay for that one (see
             # probe). Misère, nolla and passnolla keep theirs.
+            left = pdd_popcount(st.hands[st.lead])
+            # One side needs every trick left or all but one.
+            near_all = not (2 < target < left - 1)
             k = i + 1
             while k < count and skips and same_as_failed(skip_below, moves[k]):
                 k += 1
             if k < count:
-                if (moves[k] >> 4) != (moves[i] >> 4) and (
-                        st.trump < 0 or 2 < target < pdd_popcount(st.hands[st.lead]) - 1):
-                    forget_killers(st, pdd_popcount(st.hands[st.lead]))
-            elif st.ply != st.probe_ply or 2 < target < pdd_popcount(st.hands[st.lead]) - 1:
-                forget_killers(st, pdd_popcount(st.hands[st.lead]))
+                if (moves[k] >> 4) != (moves[i] >> 4) and not (near_all and st.trump >= 0):
+                    forget_killers(st, left)
+            elif st.ply != st.probe_ply or not near_all:
+                forget_killers(st, left)
     # Every move failed: the cards a searched move stands for may take its place
     # (a lone legal card stands for itself alone).
     if allowed & (allowed - 1) and acc & allowed:
