@@ -716,18 +716,24 @@ cdef int by_strength(uint64_t cards, int* out) noexcept nogil:
     return count
 
 
+cdef enum:
+    # A lead the other side surely takes, with four seats: after the leads with a history (ducking_score's
+    # 1000 and more), before ducking_score's other leads (300 and less).
+    SURE_LOSER_SCORE = 900
+
+
 cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
     """order_moves for a seat whose side wants to lose tricks (misère): the same order, found faster.
 
     Leads by ducking_score and the killer of the leader's side (the sides
     want opposite leads); with four seats (nolla) the killer comes first,
-    then the killer it replaced, then the leads the other side surely takes
-    (those below sure_loser_below), before the history of leads. Following suit with no
+    then the leads with a history, then the leads the other side surely
+    takes (those below sure_loser_below) before the rest. Following suit with no
     trump, by duck_follow; discards with no trump need no scores within a
     suit: the cards under the trick's winner from the top down, or, of several
     suits, by strength from the top (see by_strength).
     """
-    cdef int count = 0, card, killer, killer2, w, suit = -1, loser_below = -1
+    cdef int count = 0, card, killer, w, suit = -1, loser_below = -1
     cdef int scores[16]
     cdef int seat = to_move(st), side = st.maxside[seat]
     cdef uint64_t rest, over, under
@@ -744,7 +750,6 @@ cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
                     KILLER_BONUS if card == killer else 0)) + 63 - card
                 count += 1
             return sort_keys(out, scores, count)
-        killer2 = st.killer2[killer_slot(st)]
         while rest:
             card = pdd_ctz(rest)
             rest &= rest - 1
@@ -754,11 +759,10 @@ cdef int order_ducks(State* st, uint64_t moves, int* out) noexcept nogil:
                 loser_below = sure_loser_below(st, suit)
             if card == killer:
                 scores[count] = 0x7FFFFFC0 + 63 - card
-            elif card == killer2:
-                scores[count] = 0x7FFFFF00 + 63 - card
-            elif card < loser_below:
-                # Before the history of leads, the highest first (ducking_score's order within the band).
-                scores[count] = 64 * (0x100000 + (card & 15)) + 63 - card
+            elif card < loser_below and not st.history[card]:
+                # After the leads with a history, before the others, the highest first (ducking_score's order
+                # within the band).
+                scores[count] = 64 * (SURE_LOSER_SCORE + (card & 15)) + 63 - card
             else:
                 scores[count] = 64 * ducking_score(st, card, 0, st.side_hands[1 - side]) + 63 - card
             count += 1

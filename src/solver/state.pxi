@@ -237,7 +237,7 @@ cdef struct State:
     # The lead that last refuted a trick start, by tricks left (DDS's bestMove), tried first; -1 for none.
     # When both sides duck (misère, nolla), the leader's side's is at killer[17 + left] for maxside 1.
     int killer[KILLER_SLOTS]
-    # The killer each one replaced (with four seats tried second when both sides duck).
+    # The killer each one replaced (a bonus where partners play for tricks: see order_moves).
     int killer2[KILLER_SLOTS]
     # The ply of the probe under way (its root: see probe for the killers it keeps).
     int probe_ply
