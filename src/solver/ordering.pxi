@@ -817,25 +817,47 @@ cdef int sure_loser_below(State* st, int suit) noexcept nogil:
     return x
 
 
+cdef inline int trick_goes(State* st, int t, int ours, int side, uint64_t sb) noexcept nogil:
+    """Four seats: where a trick of suit `sb` goes once the seats after the one to play have followed, its
+    highest card now `t` (`ours`: held by a seat of `side`), each of them wanting to lose it: a later seat
+    that holds only cards above the highest must play over it, and the trick is then its side's; the others
+    play under. 300 if the other side so takes it, a seat of it forced over; 200 if it takes it with the card
+    already winning; 50 if `side` takes it (a partner forced over the trick included)."""
+    cdef int pos, seat, forced = 0
+    cdef uint64_t h
+    for pos in range(st.ntrick + 1, st.n):
+        seat = seat_at(st, pos)
+        h = st.hands[seat] & sb
+        if h and pdd_ctz(h) > t:
+            t = pdd_ctz(h)
+            ours = st.maxside[seat] == side
+            forced = 1
+    if ours:
+        return 50
+    return 300 if forced else 200
+
+
 cdef int duck_follow(State* st, uint64_t moves, int w, int side, int* out) noexcept nogil:
     """order_ducks for a seat following suit with no trump, the trick's winner `w`: the likely losers first.
 
     Each card makes the trick's highest card t (itself, if above `w`). If
     that is the seat's side's and a later seat of the other side holds only
-    cards above t, that seat must take the trick over it (unless a later
-    partner is forced over that in turn): those cards first. Then the cards
-    under `w` when the other side's card wins the trick. Last the cards after
-    which the seat's side surely takes the trick (every later seat of the
-    other side can play under t). In each band the highest first: it keeps
-    the lower cards to lose with later, and of those the trick goes to the
-    side anyway, the highest is the one most likely to take a trick later.
+    cards above t, that seat must take the trick over it: those cards first.
+    Then the cards under `w` when the other side's card wins the trick. Last
+    the cards after which the seat's side surely takes the trick (every later
+    seat of the other side can play under t). In each band the highest first:
+    it keeps the lower cards to lose with later, and of those the trick goes
+    to the side anyway, the highest is the one most likely to take a trick
+    later. With four seats the bands follow the trick to its end
+    (trick_goes): a partner who must play over the trick takes it for the
+    side, so a card under the other side's winning card then goes last.
     """
     cdef int keys[16]
     cdef int count = 0, card, pos, seat, t, lo_other = -1, score
     cdef uint64_t sb = suit_bits(w >> 4), h
     cdef int w_ours = st.maxside[seat_at(st, st.winpos)] == side
-    # The highest lowest card of the suit among the later seats of the other side holding it.
-    for pos in range(st.ntrick + 1, st.n):
+    # The highest lowest card of the suit among the later seats of the other side holding it (three seats).
+    for pos in range(st.ntrick + 1, st.n if st.n != 4 else 0):
         seat = seat_at(st, pos)
         h = st.hands[seat] & sb
         if h and st.maxside[seat] != side and pdd_ctz(h) > lo_other:
@@ -844,7 +866,9 @@ cdef int duck_follow(State* st, uint64_t moves, int w, int side, int* out) noexc
         card = pdd_ctz(moves)
         moves &= moves - 1
         t = card if card > w else w
-        if card < w and not w_ours:
+        if st.n == 4:
+            score = trick_goes(st, t, card > w or w_ours, side, sb) + (card & 15)
+        elif card < w and not w_ours:
             score = 200 + (card & 15)
         elif lo_other > t:
             score = 300 + (card & 15)
