@@ -856,12 +856,13 @@ cdef int duck_follow(State* st, uint64_t moves, int w, int side, int* out) noexc
     cdef int count = 0, card, pos, seat, t, lo_other = -1, score
     cdef uint64_t sb = suit_bits(w >> 4), h
     cdef int w_ours = st.maxside[seat_at(st, st.winpos)] == side
-    # The highest lowest card of the suit among the later seats of the other side holding it (three seats).
-    for pos in range(st.ntrick + 1, st.n if st.n != 4 else 0):
-        seat = seat_at(st, pos)
-        h = st.hands[seat] & sb
-        if h and st.maxside[seat] != side and pdd_ctz(h) > lo_other:
-            lo_other = pdd_ctz(h)
+    if st.n != 4:
+        # The highest lowest card of the suit among the later seats of the other side holding it.
+        for pos in range(st.ntrick + 1, st.n):
+            seat = seat_at(st, pos)
+            h = st.hands[seat] & sb
+            if h and st.maxside[seat] != side and pdd_ctz(h) > lo_other:
+                lo_other = pdd_ctz(h)
     while moves:
         card = pdd_ctz(moves)
         moves &= moves - 1
