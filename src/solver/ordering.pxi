@@ -2,9 +2,9 @@
 #
 # A side that wants tricks scores its cards in rank bands (cash a winner, beat the trick cheaply,
 # stay low when it is safe) and, with four seats, its leads by DDS's lead weights (lead_suit,
-# lead_weight); a side that wants to lose them ducks (ducking_score). The lead that last refuted a
-# trick start (the killer) and, in misère, the leads that answered most often and failed least (the
-# history, remember_lead) go first.
+# lead_weight), with no trump raised by the history below; a side that wants to lose them ducks
+# (ducking_score). The lead that last refuted a trick start (the killer) and, in misère, the leads that
+# answered most often and failed least (the history, remember_lead) go first.
 # order_follow and order_ducks give the same orders faster where the scores are not needed;
 # order_discards orders the no-trump discards of a side that wants tricks by DDS's weights.
 
@@ -340,6 +340,8 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
                 trumps = st.trump >= 0 and (present & suit_bits(st.trump)) != 0
                 lead_suit(st, seat, suit, present, trumps, &lsuit)
             score = lead_weight(st, seat, card, trumps, &lsuit)
+            if st.trump < 0:
+                score += min(<int>(st.history[card] >> HISTORY_SHIFT), HISTORY_BONUS_CAP)
         elif st.ntrick == 0:
             others = (present & ~hand) & sb
             if not (others & above(card)):
@@ -883,8 +885,9 @@ cdef int duck_follow(State* st, uint64_t moves, int w, int side, int* out) noexc
 cdef void remember_lead(State* st, int* moves, int answered) noexcept nogil:
     """Count the lead moves[answered] that answered the question, and against the leads tried before it.
 
-    The history heuristic, for sides that play to lose tricks (see ducking_score):
-    a lead that answers in one position often answers in others, and more so the
+    The history heuristic, for sides that play to lose tricks (see ducking_score)
+    and for partners leading with no trump (a bonus on the lead weights, see
+    order_moves): a lead that answers in one position often answers in others, and more so the
     larger the search it ended, so its count goes up by the square of the tricks
     left. The leads tried before it here (mostly the history's own first choices)
     did not answer: each one's count goes down by HISTORY_MALUS times as much, to

@@ -282,7 +282,7 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
                 if st.killer[k] != moves[i]:
                     st.killer2[k] = st.killer[k]
                     st.killer[k] = moves[i]
-                if not st.counted_side:
+                if not st.counted_side or (st.pairs and st.trump < 0):
                     remember_lead(st, moves, i)
             rel[0] = child
             return result

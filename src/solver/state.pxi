@@ -92,6 +92,10 @@ cdef enum:
     HISTORY_CAP = 1 << 24
     # A lead that did not answer before the one that did loses this many times what that one gains.
     HISTORY_MALUS = 4
+    # Where partners lead with no trump, a lead's weight gains its history divided by 2 ** HISTORY_SHIFT, at most
+    # HISTORY_BONUS_CAP (see order_moves).
+    HISTORY_SHIFT = 4
+    HISTORY_BONUS_CAP = 30
     PROBE_LIMIT = 32
     # The stripes of a shared table's lookups (see Table.stripes): a power of two.
     STRIPES = 1024
@@ -247,8 +251,8 @@ cdef struct State:
     Table* tt
     Table* near
     int share_from
-    # Misère: per card, the leads of it that answered the question, weighted, less those that did not (see
-    # remember_lead).
+    # Per card, the leads of it that answered the question, weighted, less those that did not (see
+    # remember_lead): where a side plays to lose tricks, and where partners lead with no trump.
     uint32_t history[64]
     # Set by Engine.stop (from another thread): the search unwinds from its next trick start.
     int stop
@@ -354,7 +358,7 @@ cdef void forget_killers(State* st, int below) noexcept nogil:
 
 cdef void load(State* st, Setup* su, bint again=False) noexcept nogil:
     """Make `su` the engine's position; for another deal (see new_deal) the table starts empty and small and
-    the killer leads are forgotten. The misère history of leads is forgotten too, unless the position is
+    the killer leads are forgotten. The history of leads is forgotten too, unless the position is
     loaded `again` (the one loaded last, whose cards a caller plays from Python to search each in turn:
     a team's probes and card values): there the history of the searches before serves the next."""
     cdef int i, j, suit
@@ -413,7 +417,7 @@ cdef void load(State* st, Setup* su, bint again=False) noexcept nogil:
     for i in range(su.n):
         if st.counted_side or (st.n == 4 and st.counted[i] != st.maxside[i]):
             st.killer_first |= 1 << i
-    if not st.counted_side and (fresh or not again):
+    if fresh or not again:
         memset(st.history, 0, sizeof(st.history))
     st.lead = su.leader
     st.ntrick = 0
