@@ -4,7 +4,7 @@
 # stay low when it is safe) and, with four seats, its leads by DDS's lead weights (lead_suit,
 # lead_weight), with no trump raised by the history below; a side that wants to lose them ducks
 # (ducking_score). The lead that last refuted a trick start (the killer) and, in misère, the leads that
-# answered most often and failed least (the history, remember_lead) go first.
+# answered most often and failed least (the history, remember) go first.
 # order_follow and order_ducks give the same orders faster where the scores are not needed;
 # order_discards orders the no-trump discards of a side that wants tricks by DDS's weights.
 
@@ -34,7 +34,7 @@ cdef inline int ducking_score(State* st, int card, int w, uint64_t opp) noexcept
     """The order score of a card for a seat whose side wants to lose tricks (misère).
 
     Leading: first the cards whose leads answered the question most, less
-    the times they failed first (see remember_lead), then a card below every
+    the times they failed first (see remember), then a card below every
     card the other side holds in its suit (a holder must follow above), the
     highest such card first (it keeps
     the lower ones to lose with later), then low cards that the other side can
@@ -341,7 +341,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
                 lead_suit(st, seat, suit, present, trumps, &lsuit)
             score = lead_weight(st, seat, card, trumps, &lsuit)
             if st.trump < 0:
-                score += min(<int>(st.history[card] >> HISTORY_SHIFT), HISTORY_BONUS_CAP)
+                score += history_bonus(st.history, card)
         elif st.ntrick == 0:
             others = (present & ~hand) & sb
             if not (others & above(card)):
@@ -628,10 +628,11 @@ cdef int order_discards(State* st, uint64_t moves, int* out) noexcept nogil:
     None of them beats the trick's winner. With three seats a card scores less its rank alone. With four, as
     DDS's WeightAllocNTVoid1-3: its suit's length in the hand times 64 over a divisor (`discard_weights`),
     less its rank, less a penalty for a Kx (two cards, one the suit's second best) or a bare top card. A
-    long suit goes first, but a low card of a short suit before a middle one of a long suit.
+    long suit goes first, but a low card of a short suit before a middle one of a long suit. And with four,
+    the discards that answered before go earlier (their history, see remember).
     """
     cdef int keys[16]
-    cdef int count = 0, card, suit = -1, bonus = 0, length, top
+    cdef int count = 0, card, suit = -1, bonus = 0, length, top, learnt
     cdef int per_card = 0, guarded = 0, bare = 0
     cdef uint64_t hand = st.hands[to_move(st)], held
     if st.n == 4:
@@ -651,7 +652,8 @@ cdef int order_discards(State* st, uint64_t moves, int* out) noexcept nogil:
                     bonus -= bare
                 elif length == 2 and (hand >> pdd_top(held ^ ((<uint64_t>1) << top))) & 1:
                     bonus -= guarded
-        keys[count] = 64 * (100 - (card & 15) + bonus) + 63 - card
+        learnt = history_bonus(st.discard_history, card) if per_card else 0
+        keys[count] = 64 * (100 - (card & 15) + bonus + learnt) + 63 - card
         count += 1
     return sort_keys(out, keys, count)
 
@@ -882,21 +884,28 @@ cdef int duck_follow(State* st, uint64_t moves, int w, int side, int* out) noexc
     return sort_keys(out, keys, count)
 
 
-cdef void remember_lead(State* st, int* moves, int answered) noexcept nogil:
-    """Count the lead moves[answered] that answered the question, and against the leads tried before it.
+cdef void remember(uint32_t* history, int* moves, int answered, int left) noexcept nogil:
+    """Count the card moves[answered] that answered the question in `history`, and against the cards tried
+    before it, with `left` tricks left.
 
-    The history heuristic, for sides that play to lose tricks (see ducking_score)
-    and for partners leading with no trump (a bonus on the lead weights, see
-    order_moves): a lead that answers in one position often answers in others, and more so the
+    The history heuristic, for the leads of sides that play to lose tricks (see
+    ducking_score) and for partners playing for tricks with no trump, their
+    leads and their discards (bonuses on DDS's weights, see order_moves and
+    order_discards): a card that answers in one position often answers in others, and more so the
     larger the search it ended, so its count goes up by the square of the tricks
-    left. The leads tried before it here (mostly the history's own first choices)
+    left. The cards tried before it here (mostly the history's own first choices)
     did not answer: each one's count goes down by HISTORY_MALUS times as much, to
-    no less than 0 (a history malus, as chess engines keep), so that a lead that
+    no less than 0 (a history malus, as chess engines keep), so that a card that
     answered often earlier stops coming first where it keeps failing.
     """
-    cdef int i, left = pdd_popcount(st.hands[st.lead])
+    cdef int i
     cdef uint32_t down = HISTORY_MALUS * left * left
-    if st.history[moves[answered]] < HISTORY_CAP:
-        st.history[moves[answered]] += left * left
+    if history[moves[answered]] < HISTORY_CAP:
+        history[moves[answered]] += left * left
     for i in range(answered):
-        st.history[moves[i]] = st.history[moves[i]] - down if st.history[moves[i]] > down else 0
+        history[moves[i]] = history[moves[i]] - down if history[moves[i]] > down else 0
+
+
+cdef inline int history_bonus(uint32_t* history, int card) noexcept nogil:
+    """The order bonus of `card` from a history of partners playing for tricks with no trump."""
+    return min(<int>(history[card] >> HISTORY_SHIFT), HISTORY_BONUS_CAP)

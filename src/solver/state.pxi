@@ -92,8 +92,8 @@ cdef enum:
     HISTORY_CAP = 1 << 24
     # A lead that did not answer before the one that did loses this many times what that one gains.
     HISTORY_MALUS = 4
-    # Where partners lead with no trump, a lead's weight gains its history divided by 2 ** HISTORY_SHIFT, at most
-    # HISTORY_BONUS_CAP (see order_moves).
+    # Where partners play for tricks with no trump, a lead's or a discard's weight gains its history divided by
+    # 2 ** HISTORY_SHIFT, at most HISTORY_BONUS_CAP (see history_bonus).
     HISTORY_SHIFT = 4
     HISTORY_BONUS_CAP = 30
     PROBE_LIMIT = 32
@@ -252,8 +252,10 @@ cdef struct State:
     Table* near
     int share_from
     # Per card, the leads of it that answered the question, weighted, less those that did not (see
-    # remember_lead): where a side plays to lose tricks, and where partners lead with no trump.
+    # remember): where a side plays to lose tricks, and where partners lead with no trump.
     uint32_t history[64]
+    # The same of the discards of partners playing for tricks with no trump.
+    uint32_t discard_history[64]
     # Set by Engine.stop (from another thread): the search unwinds from its next trick start.
     int stop
 
@@ -419,6 +421,7 @@ cdef void load(State* st, Setup* su, bint again=False) noexcept nogil:
             st.killer_first |= 1 << i
     if fresh or not again:
         memset(st.history, 0, sizeof(st.history))
+        memset(st.discard_history, 0, sizeof(st.discard_history))
     st.lead = su.leader
     st.ntrick = 0
     st.winpos = 0
