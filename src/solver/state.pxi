@@ -94,7 +94,7 @@ cdef enum:
     HISTORY_MALUS = 4
     # Where partners play for tricks with no trump, a lead's or a discard's weight gains its history divided by
     # 2 ** HISTORY_SHIFT, at most HISTORY_BONUS_CAP (see history_bonus).
-    HISTORY_SHIFT = 4
+    HISTORY_SHIFT = 2
     HISTORY_BONUS_CAP = 30
     PROBE_LIMIT = 32
     # The stripes of a shared table's lookups (see Table.stripes): a power of two.
