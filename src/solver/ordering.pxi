@@ -884,7 +884,7 @@ cdef int duck_follow(State* st, uint64_t moves, int w, int side, int* out) noexc
     return sort_keys(out, keys, count)
 
 
-cdef void remember(uint32_t* history, int* moves, int answered, int left) noexcept nogil:
+cdef void remember(uint32_t* history, int* moves, int answered, int left, uint32_t malus) noexcept nogil:
     """Count the card moves[answered] that answered the question in `history`, and against the cards tried
     before it, with `left` tricks left.
 
@@ -894,12 +894,12 @@ cdef void remember(uint32_t* history, int* moves, int answered, int left) noexce
     order_discards): a card that answers in one position often answers in others, and more so the
     larger the search it ended, so its count goes up by the square of the tricks
     left. The cards tried before it here (mostly the history's own first choices)
-    did not answer: each one's count goes down by HISTORY_MALUS times as much, to
+    did not answer: each one's count goes down by `malus` times as much, to
     no less than 0 (a history malus, as chess engines keep), so that a card that
     answered often earlier stops coming first where it keeps failing.
     """
     cdef int i
-    cdef uint32_t down = HISTORY_MALUS * left * left
+    cdef uint32_t down = malus * left * left
     if history[moves[answered]] < HISTORY_CAP:
         history[moves[answered]] += left * left
     for i in range(answered):

@@ -282,12 +282,14 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
                 if st.killer[k] != moves[i]:
                     st.killer2[k] = st.killer[k]
                     st.killer[k] = moves[i]
-                if not st.counted_side or (st.pairs and st.trump < 0):
-                    remember(st.history, moves, i, pdd_popcount(st.hands[st.lead]))
+                if not st.counted_side:
+                    remember(st.history, moves, i, pdd_popcount(st.hands[st.lead]), HISTORY_MALUS)
+                elif st.pairs and st.trump < 0:
+                    remember(st.history, moves, i, pdd_popcount(st.hands[st.lead]), HISTORY_MALUS_NT)
             elif (st.pairs and st.trump < 0 and st.counted_side
                   and (moves[i] >> 4) != (st.tcards[st.tno * MAX_SEATS] >> 4)):
                 # A discard of partners playing for tricks with no trump.
-                remember(st.discard_history, moves, i, pdd_popcount(st.hands[to_move(st)]))
+                remember(st.discard_history, moves, i, pdd_popcount(st.hands[to_move(st)]), HISTORY_MALUS_NT)
             rel[0] = child
             return result
         acc |= child

@@ -90,8 +90,10 @@ cdef enum:
     # The killer leads by tricks left, for each side when both duck (killer[17 + left] for maxside 1).
     KILLER_SLOTS = 2 * TRICK_STARTS
     HISTORY_CAP = 1 << 24
-    # A lead that did not answer before the one that did loses this many times what that one gains.
+    # A lead that did not answer before the one that did loses this many times what that one gains; in the
+    # no-trump histories of partners playing for tricks, HISTORY_MALUS_NT times.
     HISTORY_MALUS = 4
+    HISTORY_MALUS_NT = 32
     # Where partners play for tricks with no trump, a lead's or a discard's weight gains its history divided by
     # 2 ** HISTORY_SHIFT, at most HISTORY_BONUS_CAP (see history_bonus).
     HISTORY_SHIFT = 2
