@@ -289,7 +289,8 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
             elif (st.pairs and st.trump < 0 and st.counted_side
                   and (moves[i] >> 4) != (st.tcards[st.tno * MAX_SEATS] >> 4)):
                 # A discard of partners playing for tricks with no trump.
-                remember(st.discard_history, moves, i, pdd_popcount(st.hands[to_move(st)]), HISTORY_MALUS_NT)
+                remember(st.discard_history, moves, i, pdd_popcount(st.hands[to_move(st)]),
+                         HISTORY_MALUS_NT)
             rel[0] = child
             return result
         acc |= child
@@ -337,9 +338,9 @@ cdef int probe(State* st, int target) noexcept nogil:
     where one side needs every trick (`target` 1 or all), the probe starts with
     the killers and the history the probe before left, and that one, a trick from
     it, kept them after its last lead failed (play_node): the few lines that take
-    every trick are those that refuted the targets next to it. On a no-trump deal of value 0, whose walk
-    came down from 6, the proof that the other side takes all 13 tricks cost
-    136,210 trick starts (DDS 5,079), now 783.
+    every trick are those that refuted the targets next to it. On a no-trump deal
+    of value 0, whose walk came down from 6, the proof that the other side takes
+    all 13 tricks cost 136,210 trick starts (DDS 5,079), now 783.
     """
     cdef uint64_t rel
     if st.goal == G_TRICKS and target <= 0:

@@ -362,9 +362,9 @@ cdef void forget_killers(State* st, int below) noexcept nogil:
 
 cdef void load(State* st, Setup* su, bint again=False) noexcept nogil:
     """Make `su` the engine's position; for another deal (see new_deal) the table starts empty and small and
-    the killer leads are forgotten. The history of leads is forgotten too, unless the position is
-    loaded `again` (the one loaded last, whose cards a caller plays from Python to search each in turn:
-    a team's probes and card values): there the history of the searches before serves the next."""
+    the killer leads are forgotten. The histories of leads and discards are forgotten too, unless the
+    position is loaded `again` (the one loaded last, whose cards a caller plays from Python to search each
+    in turn: a team's probes and card values): there the history of the searches before serves the next."""
     cdef int i, j, suit
     cdef bint fresh = False
     if st.tt.shared:
