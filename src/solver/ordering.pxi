@@ -340,7 +340,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
                 trumps = st.trump >= 0 and (present & suit_bits(st.trump)) != 0
                 lead_suit(st, seat, suit, present, trumps, &lsuit)
             score = lead_weight(st, seat, card, trumps, &lsuit)
-            if st.trump < 0:
+            if learns_nt(st):
                 score += history_bonus(st.history, card)
         elif st.ntrick == 0:
             others = (present & ~hand) & sb
@@ -652,7 +652,7 @@ cdef int order_discards(State* st, uint64_t moves, int* out) noexcept nogil:
                     bonus -= bare
                 elif length == 2 and (hand >> pdd_top(held ^ ((<uint64_t>1) << top))) & 1:
                     bonus -= guarded
-        learnt = history_bonus(st.discard_history, card) if per_card else 0
+        learnt = history_bonus(st.discard_history, card) if learns_nt(st) else 0
         keys[count] = 64 * (100 - (card & 15) + bonus + learnt) + 63 - card
         count += 1
     return sort_keys(out, keys, count)
@@ -722,7 +722,7 @@ cdef int by_strength(uint64_t cards, int* out) noexcept nogil:
 
 cdef enum:
     # A lead the other side surely takes, with four seats: after the leads with a history (ducking_score's
-    # 1000 and more), before ducking_score's other leads (300 and less).
+    # 1000 and more), before ducking_score's other leads (312 at most).
     SURE_LOSER_SCORE = 900
 
 

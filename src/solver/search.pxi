@@ -284,10 +284,9 @@ cdef int play_node(State* st, int target, uint64_t* rel) noexcept nogil:
                     st.killer[k] = moves[i]
                 if not st.counted_side:
                     remember(st.history, moves, i, pdd_popcount(st.hands[st.lead]), HISTORY_MALUS)
-                elif st.pairs and st.trump < 0:
+                elif learns_nt(st):
                     remember(st.history, moves, i, pdd_popcount(st.hands[st.lead]), HISTORY_MALUS_NT)
-            elif (st.pairs and st.trump < 0 and st.counted_side
-                  and (moves[i] >> 4) != (st.tcards[st.tno * MAX_SEATS] >> 4)):
+            elif learns_nt(st) and (moves[i] >> 4) != (st.tcards[st.tno * MAX_SEATS] >> 4):
                 # A discard of partners playing for tricks with no trump.
                 remember(st.discard_history, moves, i, pdd_popcount(st.hands[to_move(st)]),
                          HISTORY_MALUS_NT)

@@ -345,6 +345,12 @@ cdef struct Setup:
     int trick[MAX_SEATS]
 
 
+cdef inline int learns_nt(State* st) noexcept nogil:
+    """Whether the search keeps the no-trump histories of leads and discards (State.history,
+    State.discard_history): partners playing for tricks with no trump."""
+    return st.counted_side and st.pairs and st.trump < 0
+
+
 cdef inline int killer_slot(State* st) noexcept nogil:
     """The killers' slot of the trick start being led: by its tricks left, and by the leader's side where both
     sides duck (misère, nolla; see State.killer)."""
