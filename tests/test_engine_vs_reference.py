@@ -420,8 +420,16 @@ def test_six_card_partnership_fewest_tricks_equal_the_reference(case: Case) -> N
     check_tricks(case, minimise=True)
 
 
+# The declarer, on lead, ducks each spade East leads (his seven under the eight, his king under the ace), but
+# not after he leads the seven himself: East plays the ace, keeps the eight and leads it, and the king wins
+# (takes_all's ducks_each asks the declarer's second card to be under East's lowest for that lead).
+LEAD_KEEPS_LOW = Case(GAMES["preferans"], [parse_cards("S7 SK"), parse_cards("S8 SA"), parse_cards("H7 H8")],
+                      None, 0, 0, Constraint.FOLLOW | Constraint.RUFF, [], 0)
+
+
 @settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))
 @given(case=endings(GAMES["preferans"], 3, (3, 6), Constraint.FOLLOW | Constraint.RUFF))
+@example(case=LEAD_KEEPS_LOW)
 def test_misere_against_two_defenders_equals_the_reference(case: Case) -> None:
     """Three seats, one playing to lose tricks against two defenders (either one asking, or the declarer)."""
     check_tricks(case, minimise=True)

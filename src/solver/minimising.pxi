@@ -31,6 +31,29 @@ cdef inline int below_in_shared_suits(uint64_t mine, uint64_t theirs, uint64_t s
     return not (shared & ~holds_suit(theirs & under_lowest(mine)))
 
 
+cdef inline int ducks_each(uint64_t a, uint64_t h, int most) noexcept nogil:
+    """Whether a seat holding `h` of a suit surely ducks each trick of it that the side holding `a` leads.
+
+    2 if it surely does so after leading its lowest card there as well, 1 if only without that lead,
+    0 if not sure. At most `most` tricks of the suit come (see takes_all). The seat plays its highest
+    card under the card led, which ducks every lead if its j-th lowest card is under the side's j-th
+    lowest for each j up to `most` (and its own length): the side leads some of its cards, so the j-th
+    lowest card it leads is at least its j-th lowest card, and discards only take cards away. After the
+    seat leads its lowest card, the side may have kept its low cards and played high ones: then the
+    seat's (j + 1)-th lowest must be under the side's j-th lowest.
+    """
+    cdef uint64_t z = h, d = a
+    cdef int j, n = min(pdd_popcount(h), most), again = 1
+    for j in range(n):
+        if lowbit(z) > lowbit(d):
+            return 0
+        z &= z - 1
+        if j + 1 < n and lowbit(z) > lowbit(d):
+            again = 0
+        d &= d - 1
+    return 1 + again
+
+
 cdef inline int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, uint64_t* rel) noexcept nogil:
     """Whether the seats with maxside `side` surely take every trick left, from this trick start.
 
@@ -47,16 +70,20 @@ cdef inline int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, u
     discarding the top card of a suit (never one of those it keeps below),
     never beats a card of `side`; so `side` keeps the lead, and a
     leader of the other side first needs a suit that `side` holds, which with
-    `follow` `side` must play above. With `head` or `lowest_winner`, which may
+    `follow` `side` must play above. A seat with fewer cards below also
+    ducks every such trick if each of its cards is below a card of `side`
+    in turn (ducks_each, where it plays its highest card below the one led).
+    With `head` or `lowest_winner`, which may
     force a seat above, every card of the other side must be below every card
     of `side`. `rel` gets, in
     each suit compared, the lowest card of `side` (with the suit lengths, that
-    fixes the comparison: every lower card is the other side's). `mine` and
+    fixes the comparison: every lower card is the other side's), or the
+    suit's lowest card where ducks_each decides. `mine` and
     `theirs` are the cards of `side` and of the other side. The caller tests
     below_in_shared_suits first (it mostly fails there).
     """
     cdef uint64_t a, b, used = 0, h, under
-    cdef int seat, suit, exit_suit = 0, most
+    cdef int seat, suit, exit_suit = 0, most, ducks, lead_ok
     cdef int strict = st.cons & (C_HEAD | C_LW)
     if st.trump >= 0 and (theirs & suit_bits(st.trump)):
         return 0
@@ -66,6 +93,7 @@ cdef inline int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, u
         if a and b:
             # The cards of the suit below the side's lowest one (all the other side's).
             under = lowbit(a) - 1
+            lead_ok = 1
             if b & ~under:
                 if strict:
                     return 0
@@ -80,9 +108,14 @@ cdef inline int takes_all(State* st, int side, uint64_t mine, uint64_t theirs, u
                     h = st.hands[seat] & b
                     if (st.maxside[seat] != side and (h & ~under)
                             and pdd_popcount(h & under) < most):
-                        return 0
+                        ducks = ducks_each(a, h, most)
+                        if not ducks:
+                            return 0
+                        used |= lowbit(b)
+                        if ducks == 1:
+                            lead_ok = 0
             used |= lowbit(a)
-            if st.hands[st.lead] & b:
+            if lead_ok and (st.hands[st.lead] & b):
                 exit_suit = 1
     if st.maxside[st.lead] != side and not (exit_suit and (st.cons & C_FOLLOW)):
         return 0
