@@ -275,8 +275,15 @@ def endings(draw, game: Game, seats: int, sizes: tuple[int, int], constraints: C
     return case
 
 
+# East-West take two: the ace of diamonds, and a spade, since when East leads the three North must win it and
+# later lead the five into East's eight. North's spades run (seat_runs' ducks_each) only where North leads
+# them all; led into, East keeps the card it needs.
+RUNS_LED_INTO = bridge("S5 S9 D2 / S3 S8 DA / S2 H2 D3 / HA HK D4", None, leader=1)
+
+
 @settings(SETTINGS, max_examples=max(1, EXAMPLES // 4))
 @given(case=endings(GAMES["priffe"], 4, (3, 5), Constraint.FOLLOW))
+@example(case=RUNS_LED_INTO)
 def test_partnership_fewest_tricks_equal_the_reference(case: Case) -> None:
     """Nolla endings: two sides of partners both playing to lose tricks (either side asking, every leader)."""
     check_tricks(case, minimise=True)

@@ -297,13 +297,17 @@ cdef int seat_runs(State* st, int x, int* fit, uint64_t* rel) noexcept nogil:
     X's lowest, the other seats play as above, and X wins and leads), or if a
     partner leads holding only suits X holds (its card is below X's lowest).
     Unlike takes_all, the partners' other suits never matter (a partner leads
-    at most the first trick).
+    at most the first trick). Where X leads, a seat with fewer cards below
+    X's lowest also plays under every card X leads if its cards are under
+    X's in turn (ducks_each: it plays its highest card under the one led, and
+    void, discards its highest card of a suit).
     `rel` gets X's lowest card in each suit X holds (with the suit lengths, the
-    holders from the top down to it fix every comparison used). `fit` gets X's
+    holders from the top down to it fix every comparison used), and the
+    seat's lowest card where ducks_each decides. `fit` gets X's
     bit if X's partners pass (partners_under: forced_tricks asks the same of X).
     """
     cdef int seat, suit, side = st.maxside[x]
-    cdef uint64_t hand = st.hands[x], held, under, h, hs, used = 0
+    cdef uint64_t hand = st.hands[x], held, under, h, hs, xs, used = 0
     held = (holds_suit(hand) >> 15) * 0xFFFF
     under = under_lowest(hand)
     if not partners_under(st, x, hand, held, under):
@@ -327,8 +331,12 @@ cdef int seat_runs(State* st, int x, int* fit, uint64_t* rel) noexcept nogil:
             return 0
         for suit in range(4):
             hs = h & suit_bits(suit)
-            if hs & ~under and pdd_popcount(hs & under) < pdd_popcount(hand & suit_bits(suit)):
-                return 0
+            xs = hand & suit_bits(suit)
+            if hs & ~under and pdd_popcount(hs & under) < pdd_popcount(xs):
+                # Where X leads, X's cards are every card led: cards under X's in turn do (ducks_each).
+                if st.lead != x or not ducks_each(xs, hs, pdd_popcount(xs)):
+                    return 0
+                used |= lowbit(hs)
     for suit in range(4):
         hs = hand & suit_bits(suit)
         if hs and (st.present & suit_bits(suit) & ~hs):
