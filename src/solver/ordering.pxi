@@ -290,7 +290,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
     """Write the moves into `out` in the order to try them; return how many."""
     cdef int count = 0, i, j, card, score, w = 0, tmp, suit, cost, led = -1
     cdef int scores[16]
-    cdef int bonus_suit = -1, trumps = 0
+    cdef int bonus_suit = -1, trumps = 0, learns = learns_nt(st)
     cdef LeadSuit lsuit
     cdef int seat = to_move(st)
     cdef int side = st.maxside[seat]
@@ -340,7 +340,7 @@ cdef int order_moves(State* st, uint64_t moves, int* out) noexcept nogil:
                 trumps = st.trump >= 0 and (present & suit_bits(st.trump)) != 0
                 lead_suit(st, seat, suit, present, trumps, &lsuit)
             score = lead_weight(st, seat, card, trumps, &lsuit)
-            if learns_nt(st):
+            if learns:
                 score += history_bonus(st.history, card)
         elif st.ntrick == 0:
             others = (present & ~hand) & sb
@@ -633,7 +633,7 @@ cdef int order_discards(State* st, uint64_t moves, int* out) noexcept nogil:
     """
     cdef int keys[16]
     cdef int count = 0, card, suit = -1, bonus = 0, length, top, learnt
-    cdef int per_card = 0, guarded = 0, bare = 0
+    cdef int per_card = 0, guarded = 0, bare = 0, learns = learns_nt(st)
     cdef uint64_t hand = st.hands[to_move(st)], held
     if st.n == 4:
         discard_weights(st, &per_card, &guarded, &bare)
@@ -652,7 +652,7 @@ cdef int order_discards(State* st, uint64_t moves, int* out) noexcept nogil:
                     bonus -= bare
                 elif length == 2 and (hand >> pdd_top(held ^ ((<uint64_t>1) << top))) & 1:
                     bonus -= guarded
-        learnt = history_bonus(st.discard_history, card) if learns_nt(st) else 0
+        learnt = history_bonus(st.discard_history, card) if learns else 0
         keys[count] = 64 * (100 - (card & 15) + bonus + learnt) + 63 - card
         count += 1
     return sort_keys(out, keys, count)
